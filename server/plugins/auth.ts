@@ -1,0 +1,75 @@
+/**
+ * Token authentication: `Authorization: Token <jwt>` (or `Bearer <jwt>`). The JWT carries a
+ * session id; the session row decides, so sign-out, reset and deletion end access at once.
+ */
+import fastifyJwt from '@fastify/jwt';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions } from '../kernel/db/schema/index.ts';
+import { unauthorized } from '../kernel/errors.ts';
+
+export interface Member {
+  userId: number;
+  sessionId: string;
+}
+
+interface TokenClaims {
+  sid: string;
+  sub: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for routes that need a signed-in member. */
+    authenticate(request: FastifyRequest): Promise<void>;
+    /** Resolves a raw token to its member, or null when it is forged, expired or revoked. */
+    memberFromToken(token: string): Promise<Member | null>;
+    issueToken(member: Member): string;
+  }
+  interface FastifyRequest {
+    member: Member;
+  }
+}
+
+const SCHEME = /^(?:Token|Bearer)\s+(\S+)$/i;
+
+export function tokenFromHeader(header: string | undefined): string | null {
+  return header?.match(SCHEME)?.[1] ?? null;
+}
+
+export default fp<{ secret: string; ttlDays: number }>(
+  async (app, options) => {
+    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: `${options.ttlDays}d` } });
+
+    app.decorate('issueToken', (member: Member) =>
+      app.jwt.sign({ sid: member.sessionId, sub: String(member.userId) } satisfies TokenClaims),
+    );
+
+    app.decorate('memberFromToken', async (token: string): Promise<Member | null> => {
+      let claims: TokenClaims;
+      try {
+        claims = app.jwt.verify<TokenClaims>(token);
+      } catch {
+        return null;
+      }
+      if (typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
+      const [session] = await app.db
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      return session ? { userId: session.userId, sessionId: claims.sid } : null;
+    });
+
+    app.decorateRequest('member', null as unknown as Member);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (!token) throw unauthorized();
+      const member = await app.memberFromToken(token);
+      if (!member) throw unauthorized('Invalid or expired token.');
+      request.member = member;
+    });
+  },
+  { name: 'auth', dependencies: ['context'] },
+);

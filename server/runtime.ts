@@ -1,0 +1,63 @@
+/**
+ * Turns config into live dependencies: the database (embedded or DATABASE_URL, migrated), the
+ * mailer and the token secret. main.ts and the test harness both start the app through here.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOptions } from './app.ts';
+import type { Config } from './kernel/config.ts';
+import { connectDatabase } from './kernel/db/client.ts';
+import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
+import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
+import { fileMailer, type Mailer, smtpMailer } from './kernel/mailer/mailer.ts';
+
+export interface Runtime {
+  options: Omit<BuildOptions, 'logStream'>;
+  databaseUrl: string;
+  /** Closes the pool and, on the embedded default, stops PostgreSQL. */
+  close(): Promise<void>;
+}
+
+type Log = (message: string) => void;
+
+async function readOrCreateSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function createMailer(config: Config, log: Log): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return fileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, (file, message) => {
+    // The link itself is only printed outside production, where nobody else reads the log.
+    const link = config.env === 'production' ? '' : ` ${message.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`;
+    log(`mail to ${message.to} written to ${file}${link}`);
+  });
+}
+
+export async function createRuntime(config: Config, log: Log): Promise<Runtime> {
+  let databaseUrl = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres(config.dataDir, log);
+    stopEmbedded = embedded.stop;
+    await ensureDatabase(embedded.adminUrl, config.embeddedDatabaseName);
+    databaseUrl = withDatabaseName(embedded.adminUrl, config.embeddedDatabaseName);
+  }
+  await runMigrations(databaseUrl);
+  const database = connectDatabase(databaseUrl);
+  const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
+  return {
+    options: { config, db: database.db, mailer: createMailer(config, log), jwtSecret },
+    databaseUrl,
+    async close() {
+      await database.close();
+      if (stopEmbedded) await stopEmbedded();
+    },
+  };
+}

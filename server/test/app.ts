@@ -1,0 +1,90 @@
+/**
+ * Test harness: every test file gets its own freshly migrated database (created on the server
+ * named by DATABASE_URL, dropped at the end) and a real app built exactly as main.ts builds it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../kernel/config.ts';
+import { connectDatabase, type Db } from '../kernel/db/client.ts';
+import { runMigrations, withDatabaseName } from '../kernel/db/migrate.ts';
+import type { MailMessage } from '../kernel/mailer/mailer.ts';
+
+export interface TestContext {
+  teardown(fn: () => unknown): void;
+}
+
+export function adminDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL must name a Postgres server for tests (npm test sets it up)');
+  return url;
+}
+
+/** Creates `betroth_t_<random>` and drops it when the test ends. */
+export async function createTestDatabase(t: TestContext): Promise<string> {
+  const name = `betroth_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminDatabaseUrl(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  t.teardown(async () => {
+    const dropper = postgres(adminDatabaseUrl(), { max: 1, onnotice: () => {} });
+    await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  });
+  const url = withDatabaseName(adminDatabaseUrl(), name);
+  await runMigrations(url);
+  return url;
+}
+
+export async function makeTempDir(t: TestContext, prefix = 'betroth-test-'): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  databaseUrl: string;
+  /** Every message the app sent, newest last. */
+  mailbox: MailMessage[];
+}
+
+export async function buildTestApp(t: TestContext, env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await createTestDatabase(t);
+  const dataDir = await makeTempDir(t);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+  const database = connectDatabase(databaseUrl, { max: 5 });
+  const mailbox: MailMessage[] = [];
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: { send: async (message) => void mailbox.push(message) },
+    jwtSecret: randomBytes(32).toString('hex'),
+  });
+  t.teardown(async () => {
+    await app.close();
+    await database.close();
+  });
+  await app.ready();
+  return { app, db: database.db, databaseUrl, mailbox };
+}
+
+/** A listening app for browser and WebSocket tests. */
+export async function listenTestApp(t: TestContext, env: Record<string, string> = {}) {
+  const built = await buildTestApp(t, env);
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { ...built, baseUrl: `http://127.0.0.1:${port}` };
+}

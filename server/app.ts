@@ -8,9 +8,15 @@ import type { DestinationStream } from 'pino';
 import { registerErrorHandling } from './kernel/errors.ts';
 import { ErrorResponse, DetailResponse } from './modules/common/schemas.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import profileRoutes from './modules/profiles/profiles.routes.ts';
+import discoveryRoutes from './modules/discovery/discovery.routes.ts';
+import likeRoutes from './modules/likes/likes.routes.ts';
+import blockRoutes from './modules/blocks/blocks.routes.ts';
+import worldRegionsRoute from './modules/profiles/world-regions.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import eventBackbone from './plugins/event-backbone.ts';
 import staticClient from './plugins/static-client.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import { loggerOptions } from './kernel/logging.ts';
@@ -51,13 +57,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contextPlugin, { config, db: options.db, mailer: options.mailer });
   await app.register(authPlugin, { secret: options.jwtSecret, ttlDays: config.sessionTtlDays });
   await app.register(rateLimitPlugin);
+  await app.register(eventBackbone);
 
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(discoveryRoutes);
+      await api.register(likeRoutes);
+      await api.register(blockRoutes);
     },
     { prefix: '/api/v1' },
   );
+  await app.register(worldRegionsRoute);
 
   await app.register(staticClient);
   return app;

@@ -1,10 +1,10 @@
 /** Process entry: config, runtime, listen, and a graceful stop on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './kernel/config.ts';
+import { type Config, ConfigError, loadConfig } from './kernel/config.ts';
 import { createRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -11,6 +11,7 @@ import type { Config } from './kernel/config.ts';
 import { connectDatabase } from './kernel/db/client.ts';
 import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
 import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
+import { seedDemoMembers } from './modules/discovery/population-seed.ts';
 import { fileMailer, type Mailer, smtpMailer } from './kernel/mailer/mailer.ts';
 
 export interface Runtime {
@@ -31,7 +32,7 @@ async function readOrCreateSecret(dataDir: string): Promise<string> {
   return secret;
 }
 
-function createMailer(config: Config, log: Log): Mailer {
+export function createMailer(config: Config, log: Log): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
   return fileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, (file, message) => {
     // The link itself is only printed outside production, where nobody else reads the log.
@@ -51,6 +52,7 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
   }
   await runMigrations(databaseUrl);
   const database = connectDatabase(databaseUrl);
+  await seedDemoMembers(database.db, config.demoMembers, log);
   const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
   return {
     options: { config, db: database.db, mailer: createMailer(config, log), jwtSecret },

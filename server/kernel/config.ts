@@ -16,6 +16,22 @@ export interface Config {
   /** Unset means: deliver events in-process instead of through NATS JetStream. */
   natsUrl: string | null;
   natsStream: string;
+  /** JetStream subjects are `<natsSubjectPrefix>.<domain>.<verb>`; the stream captures `<prefix>.>`. */
+  natsSubjectPrefix: string;
+  /** Core NATS subjects `<natsPushPrefix>.<userId>` carry realtime pushes to whichever instance holds the socket. */
+  natsPushPrefix: string;
+  /** Event handlers to run: by `npm run workers`, or in the server process when natsUrl is null. */
+  workers: string[];
+  /** Port of the workers process's /healthz, /readyz and /metrics; 0 turns it off. */
+  workersPort: number;
+  /** The outbox relay wakes on LISTEN/NOTIFY and also polls this often. */
+  outboxPollMs: number;
+  outboxBatchSize: number;
+  /** Outgoing data a WebSocket may queue before the client is dropped as too slow. */
+  wsMaxBufferedBytes: number;
+  wsHeartbeatSeconds: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
   /** Unset outside production means: a random secret kept in dataDir. */
   jwtSecret: string | null;
   sessionTtlDays: number;
@@ -26,6 +42,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   /** Name of the database the embedded server creates for the app. */
   embeddedDatabaseName: string;
+  /** Complete demo members generated at start-up when the database has no member yet; 0 = none. */
+  demoMembers: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +94,28 @@ class Reader {
     return raw;
   }
 
+  /** Comma-separated names; an empty value means the fallback, 'none' means an empty list. */
+  list(name: string, fallback: string[]): string[] {
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
+    if (raw === 'none') return [];
+    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    for (const item of items) {
+      if (!/^[a-z][a-z0-9-]*$/.test(item)) this.problems.push(`${name} has an invalid name "${item}"`);
+    }
+    return items;
+  }
+
+  /** A NATS subject token (no dots or wildcards), so prefixes never overlap by accident. */
+  natsToken(name: string, fallback: string): string {
+    const value = this.string(name, fallback);
+    if (!/^[A-Za-z0-9_-]+$/.test(value)) {
+      this.problems.push(`${name} must be letters, digits, '_' or '-' (got "${value}")`);
+      return fallback;
+    }
+    return value;
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const raw = this.env[name]?.trim();
     if (!raw) return fallback;
@@ -108,7 +148,16 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     natsUrl: read.url('NATS_URL', ['nats:', 'tls:']),
-    natsStream: read.string('NATS_STREAM', 'EVENTS'),
+    natsStream: read.natsToken('NATS_STREAM', 'EVENTS'),
+    natsSubjectPrefix: read.natsToken('NATS_SUBJECT_PREFIX', 'events'),
+    natsPushPrefix: read.natsToken('NATS_PUSH_PREFIX', 'push'),
+    workers: read.list('WORKERS', ['notifications']),
+    workersPort: read.integer('WORKERS_PORT', 9464, 0, 65535),
+    outboxPollMs: read.integer('OUTBOX_POLL_MS', 1000, 20, 60_000),
+    outboxBatchSize: read.integer('OUTBOX_BATCH_SIZE', 100, 1, 1000),
+    wsMaxBufferedBytes: read.integer('WS_MAX_BUFFERED_BYTES', 1_048_576, 1024, 67_108_864),
+    wsHeartbeatSeconds: read.integer('WS_HEARTBEAT_SECONDS', 30, 1, 600),
+    metricsToken: read.optional('METRICS_TOKEN'),
     jwtSecret,
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 365),
     publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -120,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: read.integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
     },
     embeddedDatabaseName: 'betroth',
+    demoMembers: read.integer('DEMO_MEMBERS', nodeEnv === 'development' ? 200 : 0, 0, 100_000),
   };
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
@@ -128,6 +178,8 @@ export function loadConfig(env: Env = process.env): Config {
 /** Every variable loadConfig reads, for the README table and start-up help. */
 export const CONFIG_VARIABLES = [
   'NODE_ENV', 'HOST', 'PORT', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'NATS_URL', 'NATS_STREAM',
+  'NATS_SUBJECT_PREFIX', 'NATS_PUSH_PREFIX', 'WORKERS', 'WORKERS_PORT', 'OUTBOX_POLL_MS',
+  'OUTBOX_BATCH_SIZE', 'WS_MAX_BUFFERED_BYTES', 'WS_HEARTBEAT_SECONDS', 'METRICS_TOKEN',
   'JWT_SECRET', 'SESSION_TTL_DAYS', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'MEDIA_DIR',
-  'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_SECONDS',
+  'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 'DEMO_MEMBERS',
 ] as const;

@@ -35,3 +35,11 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
     },
   };
 }
+
+/** The logger shape kernel and workers code takes: pino's (app.log) fits, and so does a test fake. */
+export interface Log {
+  debug(details: object, message?: string): void;
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}

@@ -52,10 +52,21 @@ export interface TestApp {
   databaseUrl: string;
   /** Every message the app sent, newest last. */
   mailbox: MailMessage[];
+  /** Hand it to a second instance so both accept the same tokens. */
+  jwtSecret: string;
 }
 
-export async function buildTestApp(t: TestContext, env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase(t);
+export interface TestAppOptions {
+  /** Receives the app's log lines (pino JSON). */
+  logStream?: { write(line: string): void };
+  /** Run on this (already migrated) test database instead of a new one: a second server instance. */
+  databaseUrl?: string;
+  /** Token secret, to share tokens between instances. */
+  jwtSecret?: string;
+}
+
+export async function buildTestApp(t: TestContext, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase(t));
   const dataDir = await makeTempDir(t);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,23 +77,25 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
   });
   const database = connectDatabase(databaseUrl, { max: 5 });
   const mailbox: MailMessage[] = [];
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
   const app = await buildApp({
     config,
     db: database.db,
     mailer: { send: async (message) => void mailbox.push(message) },
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret,
+    logStream: options.logStream,
   });
   t.teardown(async () => {
     await app.close();
     await database.close();
   });
   await app.ready();
-  return { app, db: database.db, databaseUrl, mailbox };
+  return { app, db: database.db, databaseUrl, mailbox, jwtSecret };
 }
 
 /** A listening app for browser and WebSocket tests. */
-export async function listenTestApp(t: TestContext, env: Record<string, string> = {}) {
-  const built = await buildTestApp(t, env);
+export async function listenTestApp(t: TestContext, env: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const built = await buildTestApp(t, env, options);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type FieldErrors, isValidEmail, validateResetPassword, validateSignup } from '../../contract/auth.ts';
 import { normalizePhone } from '../../contract/phone.ts';
+import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import { badRequest, validationError } from '../../kernel/errors.ts';
 import * as queries from './auth.queries.ts';
 import { hashPassword, spendOneHash, verifyPassword } from './passwords.ts';
@@ -18,9 +19,6 @@ async function startSession(app: FastifyInstance, userId: number): Promise<strin
   return app.issueToken({ userId, sessionId });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
 
 export async function signup(app: FastifyInstance, body: SignupBody) {
   const username = body.username.trim();

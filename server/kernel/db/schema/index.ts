@@ -1,3 +1,5 @@
 export * from './accounts.ts';
 export * from './outbox.ts';
 export * from './profiles.ts';
+export * from './social.ts';
+export * from './discovery.ts';

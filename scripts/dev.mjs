@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+/**
+ * `npm run dev`: the API (restarting on change) on :3000 and Vite's dev server on :5173,
+ * which proxies /api to the API. Ctrl-C stops both.
+ */
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['vite', '--config', 'client/vite.config.ts'], { stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', stop);

@@ -1,0 +1,210 @@
+/**
+ * The outbox relay: publishes unpublished outbox rows, oldest first, through a transport and
+ * marks them published in the same transaction that locked them.
+ *
+ * - Wakes on LISTEN/NOTIFY (writeEvent notifies at commit) and also polls, so a lost
+ *   notification or a restart delays an event by at most one poll interval.
+ * - Rows are claimed with FOR UPDATE SKIP LOCKED: two relays (two server instances) never
+ *   publish the same row twice. A relay that finds an older row held by another relay steps
+ *   back, so rows also leave in id order.
+ * - A failed publish rolls nothing forward: the rows stay unpublished and the relay retries
+ *   with exponential backoff. A crash between publish and commit republishes with the same
+ *   msgID (= row id), which JetStream drops as a duplicate within its window.
+ */
+import type postgres from 'postgres';
+import type { Db } from '../db/client.ts';
+import type { Log } from '../logging.ts';
+import { type BackoffOptions, backoffDelay, sleep } from './backoff.ts';
+import {
+  claimUnpublished,
+  hasOlderUnpublished,
+  markPublished,
+  OUTBOX_CHANNEL,
+  type OutboxRow,
+  prunePublished,
+} from './outbox.ts';
+import type { EventTransport } from './transport.ts';
+
+export interface RelayOptions {
+  db: Db;
+  transport: EventTransport;
+  log: Log;
+  batchSize: number;
+  pollMs: number;
+  /** postgres.js client used for LISTEN; without one the relay only polls. */
+  listener?: postgres.Sql | null;
+  /** Called after a batch commits, e.g. to count published events. */
+  onPublished?: (rows: OutboxRow[]) => void;
+  backoff?: BackoffOptions;
+  /** Published rows older than this are deleted (hourly); 0 keeps them. */
+  pruneAfterHours?: number;
+}
+
+type Outcome = 'idle' | 'more' | 'blocked';
+
+const BLOCKED_RETRY_MS = 100;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export class OutboxRelay {
+  private stopped = true;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private active: Promise<void> | null = null;
+  private requested = false;
+  private failures = 0;
+  private retryAt = 0;
+  private lastPrune = Date.now();
+  private readonly backoff: BackoffOptions;
+
+  constructor(private readonly options: RelayOptions) {
+    this.backoff = options.backoff ?? { baseMs: 200, maxMs: 30_000 };
+  }
+
+  /** True while publishing fails; the relay keeps retrying. */
+  get failing(): boolean {
+    return this.failures > 0;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.pollTimer = setInterval(() => this.wake(), this.options.pollMs);
+    this.pollTimer.unref();
+    const { listener, log } = this.options;
+    if (listener) {
+      // onlisten runs again after postgres.js re-establishes the connection: catch up then too.
+      listener
+        .listen(OUTBOX_CHANNEL, () => this.wake(), () => this.wake())
+        .then(({ unlisten }) => {
+          if (this.stopped) void unlisten().catch(() => {});
+          else this.unlisten = unlisten;
+        })
+        .catch((error) => log.warn({ err: error }, 'outbox relay: LISTEN failed, polling only'));
+    }
+    this.wake();
+  }
+
+  /** Asks for a publishing pass soon; cheap to call often (passes never overlap). */
+  wake(): void {
+    if (this.stopped || Date.now() < this.retryAt) return;
+    this.requested = true;
+    this.active ??= this.drain().finally(() => {
+      this.active = null;
+    });
+  }
+
+  /**
+   * Publishes until the outbox is empty. Resolves true when it is, false when the transport or
+   * the database failed (the rows stay for the next attempt). Used on shutdown and by tests.
+   */
+  async flush(maxWaitMs = 10_000): Promise<boolean> {
+    await this.active;
+    const deadline = Date.now() + maxWaitMs;
+    try {
+      while (Date.now() < deadline) {
+        if ((await this.passUntilDone()) === 'idle') return true;
+        await sleep(BLOCKED_RETRY_MS / 2);
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'outbox relay: flush failed, rows stay for the next start');
+    }
+    return false;
+  }
+
+  /** Stops waking, then publishes what is left once (bounded: a dead transport fails fast). */
+  async stop({ flush = true }: { flush?: boolean } = {}): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = null;
+    await this.active;
+    if (flush && this.failures === 0) await this.flush(5_000);
+  }
+
+  private async drain(): Promise<void> {
+    while (this.requested && !this.stopped) {
+      this.requested = false;
+      let outcome: Outcome;
+      try {
+        outcome = await this.passUntilDone();
+      } catch (error) {
+        this.onFailure(error);
+        return;
+      }
+      if (this.failures > 0) this.options.log.info({ failures: this.failures }, 'outbox relay: publishing again');
+      this.failures = 0;
+      if (outcome === 'blocked') {
+        // Another relay is publishing older rows; come back shortly rather than spin.
+        this.requested = false;
+        this.schedule(BLOCKED_RETRY_MS);
+        return;
+      }
+    }
+    await this.maybePrune();
+  }
+
+  private onFailure(error: unknown): void {
+    this.failures += 1;
+    const delay = backoffDelay(this.failures, this.backoff);
+    this.retryAt = Date.now() + delay;
+    // First failure and every tenth after it: an outage should not flood the log.
+    if (this.failures === 1 || this.failures % 10 === 0) {
+      this.options.log.warn({ err: error, failures: this.failures, retryInMs: delay }, 'outbox relay: publish failed, retrying');
+    }
+    this.schedule(delay);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.retryAt = 0;
+      this.wake();
+    }, ms);
+    this.retryTimer.unref();
+  }
+
+  private async passUntilDone(): Promise<Exclude<Outcome, 'more'>> {
+    for (;;) {
+      const outcome = await this.pass();
+      if (outcome !== 'more') return outcome;
+    }
+  }
+
+  /** One batch in one transaction: lock, publish, mark, commit. Throws when publishing failed. */
+  private async pass(): Promise<Outcome> {
+    const { db, transport, batchSize } = this.options;
+    const result = await db.transaction(async (tx) => {
+      const rows = await claimUnpublished(tx, batchSize);
+      if (rows.length === 0) return { outcome: 'idle' as Outcome, published: [] as OutboxRow[] };
+      if (await hasOlderUnpublished(tx, rows[0].id)) return { outcome: 'blocked' as Outcome, published: [] };
+      const { accepted, error } = await transport.publish(rows);
+      const published = rows.slice(0, accepted);
+      await markPublished(
+        tx,
+        published.map((row) => row.id),
+      );
+      const outcome: Outcome = rows.length === batchSize ? 'more' : 'idle';
+      return { outcome, published, error };
+    });
+    if (result.published.length > 0) this.options.onPublished?.(result.published);
+    if ('error' in result && result.error !== undefined) throw result.error;
+    return result.outcome;
+  }
+
+  private async maybePrune(): Promise<void> {
+    const hours = this.options.pruneAfterHours ?? 72;
+    if (hours <= 0 || Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    try {
+      const deleted = await prunePublished(this.options.db, hours);
+      if (deleted > 0) this.options.log.info({ deleted }, 'outbox relay: pruned published rows');
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'outbox relay: prune failed');
+    }
+  }
+}

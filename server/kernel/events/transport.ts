@@ -1,0 +1,24 @@
+/**
+ * What the relay hands outbox rows to. Two implementations: JetStream (bus-nats.ts) and the
+ * in-process bus (bus-in-process.ts). Everything before the hand-off is the same code.
+ */
+import type { OutboxRow } from './outbox.ts';
+
+export interface PublishResult {
+  /** How many rows, from the start of the batch and in order, the transport has durably accepted. */
+  accepted: number;
+  /** Why the rest were not; the relay keeps them and retries with backoff. */
+  error?: unknown;
+}
+
+export interface EventTransport {
+  readonly kind: 'nats' | 'in-process';
+  publish(rows: OutboxRow[]): Promise<PublishResult>;
+}
+
+export class TransportUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransportUnavailableError';
+  }
+}

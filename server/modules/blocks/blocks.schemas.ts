@@ -1,0 +1,20 @@
+/** Request and response contracts of the block routes. */
+import { Type } from 'typebox';
+
+export const BlockUserParams = Type.Object({
+  user_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'User id of the profile (profile.user_id)' }),
+});
+
+export const BlockedUser = Type.Object(
+  {
+    user_id: Type.Integer({ description: 'Pass to unblock' }),
+    id: Type.Integer({ description: 'Profile id' }),
+    username: Type.String(),
+    age: Type.Union([Type.Integer(), Type.Null()]),
+    photo1_url: Type.Union([Type.String(), Type.Null()]),
+    blocked_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+
+export const BlockedUsersResponse = Type.Array(BlockedUser, { description: 'Members I blocked, newest first' });

@@ -1,0 +1,49 @@
+/**
+ * Blocking (part 1 sections 2, 4 and 6; part 2 section 2). A block hides both members from each
+ * other everywhere: discovery, profile view, likes lists, matches and chat. It removes the match
+ * between them (with its chat) and the likes and passes between them, so unblocking restores
+ * visibility as between strangers and never brings the match back.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { badRequest, notFound } from '../../kernel/errors.ts';
+import { deleteLikesBetween, findProfileRefByUserId, lockPair } from '../likes/likes.queries.ts';
+import { ownRef, removeMatch } from '../likes/likes.service.ts';
+import { ageOf } from '../profiles/profiles.service.ts';
+import * as queries from './blocks.queries.ts';
+import type { BlockedUser } from './blocks.schemas.ts';
+
+export const BLOCK_MESSAGES = {
+  self: 'You cannot block yourself',
+  userNotFound: 'User not found.',
+  notBlocked: 'You have not blocked this user.',
+  blocked: 'User blocked successfully',
+  unblocked: 'User unblocked successfully',
+} as const;
+
+export async function block(app: FastifyInstance, userId: number, targetUserId: number): Promise<void> {
+  if (targetUserId === userId) throw badRequest(BLOCK_MESSAGES.self);
+  await app.db.transaction(async (tx) => {
+    const me = await ownRef(tx, userId);
+    const target = await findProfileRefByUserId(tx, targetUserId);
+    if (!target) throw notFound(BLOCK_MESSAGES.userNotFound);
+    await lockPair(tx, me.profileId, target.profileId);
+    await queries.insertBlock(tx, userId, targetUserId);
+    await removeMatch(tx, me, target, 'block');
+    await deleteLikesBetween(tx, me.profileId, target.profileId);
+  });
+}
+
+/** Only the blocker's own block is removed; 404 when the caller has not blocked that user. */
+export async function unblock(app: FastifyInstance, userId: number, targetUserId: number): Promise<void> {
+  if (!(await queries.deleteBlock(app.db, userId, targetUserId))) throw notFound(BLOCK_MESSAGES.notBlocked);
+}
+
+export async function blockedUsers(app: FastifyInstance, userId: number): Promise<Static<typeof BlockedUser>[]> {
+  const today = new Date();
+  return (await queries.listBlocked(app.db, userId)).map(({ date_of_birth, blocked_at, ...row }) => ({
+    ...row,
+    age: ageOf(date_of_birth, today),
+    blocked_at: blocked_at.toISOString(),
+  }));
+}

@@ -1,0 +1,130 @@
+/**
+ * Discovery rules (part 1 sections 1, 2, 4 and 6): who a member sees, in which order, narrowed
+ * by which filters, one page at a time; and the saved filters themselves.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { FILTER_DEFAULTS, type SavedFilters, validateFilters } from '../../contract/filters.ts';
+import type { Db } from '../../kernel/db/client.ts';
+import { badRequest, notFound, validationError } from '../../kernel/errors.ts';
+import { PROFILE_SERVICE_MESSAGES, toPublicProfile } from '../profiles/profiles.service.ts';
+import { candidateWhere, distanceConditions, type Viewer } from './discovery.conditions.ts';
+import { canonicalLocation } from './location-filter.ts';
+import * as queries from './discovery.queries.ts';
+import { DEFAULT_PAGE_SIZE, type ProfilePage, type SavedFiltersResponse } from './discovery.schemas.ts';
+import { filtersFromQuery, PAGING_PARAMS } from './filter-query.ts';
+
+export type Page = Static<typeof ProfilePage>;
+export type FiltersAnswer = Static<typeof SavedFiltersResponse>;
+
+export const DISCOVERY_MESSAGES = {
+  genderRequired: 'Gender is required to use discovery: set your gender in your profile to start discovering matches',
+  locationRequired:
+    'Please set your location (Country, State, City) in your profile to use distance filtering.',
+} as const;
+
+export const DISCOVERY_PATH = '/api/v1/profiles/';
+
+async function viewerOf(db: Db, userId: number): Promise<Viewer> {
+  const viewer = await queries.findViewer(db, userId);
+  if (!viewer) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+  return viewer;
+}
+
+/** Saved filters, or the defaults when none were saved. */
+export async function getFilters(app: FastifyInstance, userId: number): Promise<SavedFilters> {
+  const viewer = await viewerOf(app.db, userId);
+  return { ...FILTER_DEFAULTS, ...((await queries.findSavedFilters(app.db, viewer.profileId)) ?? {}) };
+}
+
+/** Validates and saves the whole filters object (it replaces the previous one). */
+export async function saveFilters(app: FastifyInstance, userId: number, body: unknown): Promise<SavedFilters> {
+  const { filters, errors } = validateFilters(body);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const viewer = await viewerOf(app.db, userId);
+  await queries.upsertSavedFilters(app.db, viewer.profileId, filters);
+  return filters;
+}
+
+/** The filters a discovery request applies: those in its query string, else the saved ones. */
+async function filtersFor(app: FastifyInstance, viewer: Viewer, query: Record<string, unknown>): Promise<SavedFilters> {
+  const fromQuery = filtersFromQuery(query);
+  if (!fromQuery) return { ...FILTER_DEFAULTS, ...((await queries.findSavedFilters(app.db, viewer.profileId)) ?? {}) };
+  const { filters, errors } = validateFilters(fromQuery);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return filters;
+}
+
+function pageUrl(query: Record<string, unknown>, page: number, pageSize: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (PAGING_PARAMS.has(key)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  params.set('page', String(page));
+  params.set('page_size', String(pageSize));
+  return `${DISCOVERY_PATH}?${params.toString()}`;
+}
+
+/** Radii (miles) of the nearest-first ring search, smallest first. */
+export const RING_MILES = [100, 500] as const;
+
+/**
+ * One page of ids in discovery order. Nearest-first lets most pages be found near the viewer:
+ * when the last row of the page taken from within a ring is still unswiped, every row of the
+ * page is unswiped and nearer than anything outside the ring, so it is exactly the page the
+ * whole candidate set gives, found by scanning one latitude band of the index instead of all.
+ */
+async function pageIds(db: Db, viewer: Viewer, where: SQL, filters: SavedFilters, limit: number, offset: number) {
+  // Candidates filtered to another country are all far away: no ring around the viewer helps.
+  const elsewhere = filters.homeCountry !== undefined && filters.homeCountry !== viewer.country;
+  if (viewer.latitude !== null && viewer.longitude !== null && !elsewhere) {
+    for (const miles of RING_MILES) {
+      if (miles >= filters.maxDistance) break;
+      const ring = sql.join([where, ...distanceConditions(viewer, miles)], sql` and `);
+      const page = await queries.findCandidatePage(db, viewer, ring, limit, offset);
+      if (page.ids.length === limit && !page.lastSwiped) return page.ids;
+    }
+  }
+  return (await queries.findCandidatePage(db, viewer, where, limit, offset)).ids;
+}
+
+export interface PageRequest {
+  page?: number;
+  page_size?: number;
+  [key: string]: unknown;
+}
+
+export async function discover(app: FastifyInstance, userId: number, query: PageRequest): Promise<Page> {
+  const viewer = await viewerOf(app.db, userId);
+  const { gender } = viewer;
+  if (!gender) throw badRequest(DISCOVERY_MESSAGES.genderRequired, { gender: [DISCOVERY_MESSAGES.genderRequired] });
+  const filters = await canonicalLocation(await filtersFor(app, viewer, query));
+  if (filters.maxDistance < FILTER_DEFAULTS.maxDistance && (viewer.latitude === null || viewer.longitude === null)) {
+    throw badRequest(DISCOVERY_MESSAGES.locationRequired, { maxDistance: [DISCOVERY_MESSAGES.locationRequired] });
+  }
+
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const today = new Date();
+  const where = candidateWhere({ ...viewer, gender }, filters, today);
+  // The count (its own narrower index) runs beside the page search: two connections, two cores.
+  const [count, ids] = await Promise.all([
+    queries.countCandidates(app.db, where),
+    pageIds(app.db, viewer, where, filters, pageSize, (page - 1) * pageSize),
+  ]);
+  const rows = await queries.findDiscoveryRows(app.db, viewer.profileId, ids);
+  const results = rows.map(({ is_liked, ...row }) => toPublicProfile(row, viewerPoint(viewer), is_liked, today));
+  return {
+    count,
+    next: page * pageSize < count ? pageUrl(query, page + 1, pageSize) : null,
+    previous: page > 1 ? pageUrl(query, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize))), pageSize) : null,
+    results,
+  };
+}
+
+/** The viewer's coordinates in the shape toPublicProfile reads. */
+function viewerPoint(viewer: Viewer) {
+  return { location_latitude: viewer.latitude, location_longitude: viewer.longitude };
+}

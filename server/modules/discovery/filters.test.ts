@@ -1,0 +1,125 @@
+/** Each filter family maps to the right profile column, in the right units. */
+import t from 'tap';
+import { buildTestApp } from '../../test/app.ts';
+import { ageBounds, heightCmBounds, weightKgCeiling } from './discovery.conditions.ts';
+import { filtersFromQuery } from './filter-query.ts';
+import { discover, discoveredNames, man, saveFilters, woman } from './fixtures.ts';
+
+t.test('unit conversions behind the SQL bounds', async (t) => {
+  // 178 cm = 70.08 in is shown as 5' 10" (70 in), so it passes "up to 70 in"; 179 cm = 70.47 in too; 180 cm = 70.87 does not.
+  t.same(heightCmBounds({ min: 70, max: 70 }), { from: 177, to: 179 });
+  t.same(heightCmBounds({ min: 48, max: 60 }), { from: 121, to: 153 });
+  // 68 kg = 149.9 lbs (shown 150) passes "up to 150 lbs"; 69 kg = 152.1 lbs does not.
+  t.equal(weightKgCeiling(150), 68);
+  t.equal(weightKgCeiling(10), null, 'lighter than any storable weight');
+  const today = new Date('2026-06-15T12:00:00Z');
+  t.same(ageBounds(30, today), { bornAfterOrOn: '1995-06-16', bornOnOrBefore: '2008-06-15' }, 'age 30 = born 1995-06-16 .. 1996-06-15');
+  t.equal(ageBounds(100, today).bornAfterOrOn, null, 'maxAge 100 is off');
+});
+
+t.test('query-string spelling of filters', async (t) => {
+  t.equal(filtersFromQuery({ page: 2, page_size: 20 }), null);
+  t.same(filtersFromQuery({ 'religion[]': ['Jewish', 'Hindu'], 'heightRange.min': '60', maxAge: '40' }), {
+    religion: ['Jewish', 'Hindu'],
+    heightRange: { min: '60', max: 96 },
+    maxAge: '40',
+  });
+  t.same(filtersFromQuery({ 'faceSelfRating[max]': '9' }), { faceSelfRating: { max: '9', min: 1 } });
+});
+
+t.test('filters on the server', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  const adam = await man(app, db, {}, 'adam');
+  const names = (query: string) => discoveredNames(app, adam, query).then((list) => list.sort());
+
+  const year = new Date().getUTCFullYear();
+  await woman(app, db, {
+    date_of_birth: `${year - 25}-01-01`,
+    height: 160,
+    weight: 55,
+    face_self_rating: 8,
+    native_language: 'Spanish',
+    minimum_betrothal_gift_price: 1000,
+    religion: 'Jewish',
+    education: 'Master',
+    tattoos: ['No tattoos'],
+    pets_at_home: ['Dog(s)', 'Cat(s)'],
+    yacht_owner: true,
+    cookbook: false,
+  }, 'young');
+  await woman(app, db, {
+    date_of_birth: `${year - 50}-01-01`,
+    home_state: 'New York',
+    home_city: 'New York City',
+    height: 180,
+    weight: 80,
+    face_self_rating: 4,
+    native_language: 'English',
+    minimum_betrothal_gift_price: 50000,
+    religion: 'Hindu',
+    education: 'Bachelor',
+    tattoos: ['Small hidden tattoo(s)', 'Face or neck tattoo(s)'],
+    pets_at_home: ['Fish'],
+    yacht_owner: false,
+  }, 'older');
+  await woman(app, db, { home_country: 'Canada', home_state: '', home_city: 'Toronto', date_of_birth: `${year - 35}-06-01` }, 'canadian');
+
+  t.test('age', async (t) => {
+    t.same(await names('maxAge=30'), ['young']);
+    t.same(await names('maxAge=60'), ['canadian', 'older', 'young']);
+  });
+  t.test('distance (miles from the member’s city)', async (t) => {
+    t.same(await names('maxDistance=100'), ['young'], 'same city only within 100 mi');
+    t.same(await names('maxDistance=1600'), ['canadian', 'older', 'young'], 'Austin-New York ~1500 mi, Toronto ~1350 mi');
+    t.same(await names('maxDistance=1400'), ['canadian', 'young']);
+  });
+  t.test('location names (case-insensitive)', async (t) => {
+    t.same(await names('homeCountry=canada'), ['canadian']);
+    t.same(await names('homeCountry=United%20States&homeState=Texas'), ['young']);
+    t.same(await names('homeCity=New%20York%20City'), ['older']);
+  });
+  t.test('height range in inches against cm', async (t) => {
+    t.same(await names('heightRange.min=60&heightRange.max=66'), ['young'], '160 cm = 63 in');
+    t.same(await names('heightRange.min=70&heightRange.max=96'), ['older'], '180 cm = 71 in');
+    t.same(await names('heightRange.min=48&heightRange.max=96'), ['canadian', 'older', 'young'], 'the full range is off');
+  });
+  t.test('face self rating range', async (t) => {
+    t.same(await names('faceSelfRating.min=5&faceSelfRating.max=15'), ['young']);
+    t.same(await names('faceSelfRating.min=1&faceSelfRating.max=15'), ['canadian', 'older', 'young'], 'the full range is off, unrated included');
+  });
+  t.test('weight up to, lbs against kg', async (t) => {
+    t.same(await names('weightUpTo=130'), ['young'], '55 kg = 121 lbs passes, 60 kg = 132 lbs does not');
+  });
+  t.test('native language', async (t) => {
+    t.same(await names('nativeLanguage=Spanish'), ['young']);
+  });
+  t.test('betrothal-gift ceiling', async (t) => {
+    t.same(await names('minimumBetrothalGiftPrice=%2410%2C000'), ['canadian', 'young'], 'no stated minimum passes');
+    t.same(await names('minimumBetrothalGiftPrice=Any'), ['canadian', 'older', 'young']);
+  });
+  t.test('single-select lists: the value is one of the chosen', async (t) => {
+    t.same(await names('religion=Jewish&religion=Hindu'), ['older', 'young']);
+    t.same(await names('education=Master'), ['young']);
+    t.same(await names('kidsDesired=1-2&relationshipStatus=Single'), ['canadian', 'older', 'young']);
+  });
+  t.test('multi-select lists: one of the values is chosen', async (t) => {
+    t.same(await names('tattoos=Face%20or%20neck%20tattoo(s)'), ['older']);
+    t.same(await names('petsAtHome=Cat(s)&petsAtHome=Fish'), ['older', 'young']);
+  });
+  t.test('Yes/No lists against booleans; unanswered never passes', async (t) => {
+    t.same(await names('yachtOwner=Yes'), ['young']);
+    t.same(await names('yachtOwner=No'), ['older']);
+    t.same(await names('yachtOwner=Yes&yachtOwner=No'), ['older', 'young']);
+    t.same(await names('cookbook=No'), ['young']);
+  });
+  t.test('filters combine with AND, saved or in the query', async (t) => {
+    t.same(await names('maxAge=60&religion=Hindu&religion=Jewish&nativeLanguage=English'), ['older']);
+    t.equal((await saveFilters(app, adam, { religion: ['Hindu', 'Jewish'], heightRange: { min: 48, max: 66 } })).statusCode, 200);
+    t.same(await names(''), ['young']);
+  });
+  t.test('bad values are 400', async (t) => {
+    for (const query of ['maxAge=17', 'maxDistance=15', 'heightRange.min=80&heightRange.max=60', 'faceSelfRating.min=7', 'weightUpTo=x', 'homeState=Texas']) {
+      t.equal((await discover(app, adam, query)).statusCode, 400, query);
+    }
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Likes and matches data access; each takes `db` so a transaction passes straight through.
+ * A match row stores its pair with the lower profile id first (matches_pair_key).
+ */
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/db/client.ts';
+import { blocks, likes, matches, profiles, users } from '../../kernel/db/schema/index.ts';
+
+export interface ProfileRef {
+  profileId: number;
+  userId: number;
+}
+
+export const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+export async function findProfileRefById(db: Db, profileId: number): Promise<ProfileRef | undefined> {
+  const [row] = await db.select({ profileId: profiles.id, userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId));
+  return row;
+}
+
+export async function findProfileRefByUserId(db: Db, userId: number): Promise<ProfileRef | undefined> {
+  const [row] = await db.select({ profileId: profiles.id, userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId));
+  return row;
+}
+
+/**
+ * Serialises likes, unlikes, unmatches and blocks of one pair of profiles until the transaction
+ * ends. Without it two simultaneous mutual likes would each miss the other's uncommitted like
+ * and neither would make the match; the unique pair key then guarantees there is only one.
+ */
+export async function lockPair(db: Db, a: number, b: number): Promise<void> {
+  const [low, high] = orderedPair(a, b);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pair:${low}:${high}`}, 0))`);
+}
+
+export async function findLike(db: Db, fromProfileId: number, toProfileId: number) {
+  const [row] = await db
+    .select({ id: likes.id, liked: likes.liked, createdAt: likes.createdAt })
+    .from(likes)
+    .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId)));
+  return row;
+}
+
+export async function insertLike(db: Db, fromProfileId: number, toProfileId: number, liked: boolean) {
+  const [row] = await db.insert(likes).values({ fromProfileId, toProfileId, liked }).returning({ id: likes.id, createdAt: likes.createdAt });
+  return row;
+}
+
+/** Turns a pass into a like; the like's time is now. */
+export async function markLiked(db: Db, likeId: number) {
+  const [row] = await db
+    .update(likes)
+    .set({ liked: true, createdAt: new Date() })
+    .where(eq(likes.id, likeId))
+    .returning({ id: likes.id, createdAt: likes.createdAt });
+  return row;
+}
+
+export async function deleteLike(db: Db, fromProfileId: number, toProfileId: number): Promise<boolean> {
+  const rows = await db
+    .delete(likes)
+    .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId)))
+    .returning({ id: likes.id });
+  return rows.length > 0;
+}
+
+/** Removes likes and passes in both directions between two profiles. */
+export async function deleteLikesBetween(db: Db, a: number, b: number): Promise<void> {
+  await db
+    .delete(likes)
+    .where(
+      or(
+        and(eq(likes.fromProfileId, a), eq(likes.toProfileId, b)),
+        and(eq(likes.fromProfileId, b), eq(likes.toProfileId, a)),
+      ),
+    );
+}
+
+/** Creates the pair's match unless it exists; `created` tells which. */
+export async function insertMatch(db: Db, a: number, b: number): Promise<{ id: number; createdAt: Date; created: boolean }> {
+  const [low, high] = orderedPair(a, b);
+  const [inserted] = await db
+    .insert(matches)
+    .values({ profileLowId: low, profileHighId: high })
+    .onConflictDoNothing({ target: [matches.profileLowId, matches.profileHighId] })
+    .returning({ id: matches.id, createdAt: matches.createdAt });
+  if (inserted) return { ...inserted, created: true };
+  const existing = await findMatchBetween(db, a, b);
+  if (!existing) throw new Error(`match of ${low}/${high} vanished between insert and select`);
+  return { ...existing, created: false };
+}
+
+export async function findMatchBetween(db: Db, a: number, b: number) {
+  const [low, high] = orderedPair(a, b);
+  const [row] = await db
+    .select({ id: matches.id, createdAt: matches.createdAt })
+    .from(matches)
+    .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)));
+  return row;
+}
+
+/** Deletes the pair's match (its chat goes with it by cascade); returns its id, if there was one. */
+export async function deleteMatchBetween(db: Db, a: number, b: number): Promise<number | null> {
+  const [low, high] = orderedPair(a, b);
+  const [row] = await db
+    .delete(matches)
+    .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)))
+    .returning({ id: matches.id });
+  return row ? row.id : null;
+}
+
+/** Either user blocked the other (users of `p`, the joined profile, and of the viewer). */
+const notBlockedWith = (viewerUserId: number): SQL => sql`not exists (
+  select 1 from ${blocks} b
+  where (b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId})
+     or (b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId}))`;
+
+const cardColumns = {
+  id: profiles.id,
+  user_id: profiles.userId,
+  username: users.username,
+  date_of_birth: profiles.dateOfBirth,
+  photo1_url: profiles.photo1Url,
+  home_city: profiles.homeCity,
+  home_state: profiles.homeState,
+  home_country: profiles.homeCountry,
+  height: profiles.height,
+  education: profiles.education,
+  religion: profiles.religion,
+  livelihood: profiles.livelihood,
+  relationship_status: profiles.relationshipStatus,
+  number_of_kids_wanted: profiles.numberOfKidsWanted,
+  liked_at: likes.createdAt,
+};
+
+export type CardRow = {
+  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] | null;
+} & { id: number; user_id: number; username: string; liked_at: Date };
+
+/** Members who liked `me`, not matched with me, not blocked either way; newest first. */
+export async function listLikesReceived(db: Db, me: ProfileRef): Promise<CardRow[]> {
+  return db
+    .select(cardColumns)
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.fromProfileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        eq(likes.toProfileId, me.profileId),
+        eq(likes.liked, true),
+        notBlockedWith(me.userId),
+        sql`not exists (select 1 from ${matches} m where m.profile_low_id = least(${profiles.id}, ${me.profileId}) and m.profile_high_id = greatest(${profiles.id}, ${me.profileId}))`,
+      ),
+    )
+    .orderBy(desc(likes.createdAt), desc(likes.id)) as Promise<CardRow[]>;
+}
+
+/** Members `me` liked, not blocked either way; newest first. */
+export async function listLikesSent(db: Db, me: ProfileRef): Promise<CardRow[]> {
+  return db
+    .select(cardColumns)
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.toProfileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(likes.fromProfileId, me.profileId), eq(likes.liked, true), notBlockedWith(me.userId)))
+    .orderBy(desc(likes.createdAt), desc(likes.id)) as Promise<CardRow[]>;
+}
+
+/** `me`'s matches with the peer's public card, newest first. */
+export async function listMatches(db: Db, me: ProfileRef) {
+  return db
+    .select({
+      match_id: matches.id,
+      created_at: matches.createdAt,
+      chat_unlocked_at: matches.chatUnlockedAt,
+      id: profiles.id,
+      user_id: profiles.userId,
+      username: users.username,
+      date_of_birth: profiles.dateOfBirth,
+      photo1_url: profiles.photo1Url,
+      photo2_url: profiles.photo2Url,
+      photo3_url: profiles.photo3Url,
+      photo4_url: profiles.photo4Url,
+      photo5_url: profiles.photo5Url,
+    })
+    .from(matches)
+    .innerJoin(
+      profiles,
+      sql`${profiles.id} = case when ${matches.profileLowId} = ${me.profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`,
+    )
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        or(eq(matches.profileLowId, me.profileId), eq(matches.profileHighId, me.profileId)),
+        notBlockedWith(me.userId),
+      ),
+    )
+    .orderBy(desc(matches.createdAt), desc(matches.id));
+}
+
+export async function findCredits(db: Db, profileId: number): Promise<number> {
+  const [row] = await db.select({ chats: profiles.chats }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.chats ?? 0;
+}
+
+/** Every match of a profile with the peer's ids (before an account deletion cascades them away). */
+export async function listMatchPeers(db: Db, profileId: number): Promise<Array<{ matchId: number; peer: ProfileRef }>> {
+  const rows = await db
+    .select({ matchId: matches.id, profileId: profiles.id, userId: profiles.userId })
+    .from(matches)
+    .innerJoin(
+      profiles,
+      sql`${profiles.id} = case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`,
+    )
+    .where(or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId)));
+  return rows.map((row) => ({ matchId: row.matchId, peer: { profileId: row.profileId, userId: row.userId } }));
+}

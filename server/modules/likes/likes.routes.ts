@@ -1,0 +1,112 @@
+/**
+ * Like, likes-list, match and unmatch routes of part 2 section 7. Thin: schemas in
+ * likes.schemas.ts, rules in likes.service.ts. Every route acts on the signed-in member's own
+ * likes and matches; the id in a URL is the peer's profile id.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import {
+  LikeBody,
+  LikeResponse,
+  LikesReceivedResponse,
+  LikesSentResponse,
+  MatchesResponse,
+  PeerProfileParams,
+} from './likes.schemas.ts';
+import * as service from './likes.service.ts';
+
+const tags = ['likes'];
+const security = AUTH_HEADER_SECURITY;
+
+const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/match/like/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Like (liked true) or pass (false); a mutual like makes one match',
+        body: LikeBody,
+        response: { 200: LikeResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.like(app, request.member.userId, request.body.to_profile_id, request.body.liked),
+  );
+
+  app.get(
+    '/match/likes_received/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Members who liked me, not matched and not blocked either way',
+        response: { 200: LikesReceivedResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ likes_received: await service.likesReceived(app, request.member.userId) }),
+  );
+
+  app.get(
+    '/match/likes_sent/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Members I liked, not blocked either way',
+        response: { 200: LikesSentResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ likes_sent: await service.likesSent(app, request.member.userId) }),
+  );
+
+  app.get(
+    '/match/matches/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My matches with the peer profile, newest first',
+        response: { 200: MatchesResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ matches: await service.matchesOf(app, request.member.userId) }),
+  );
+
+  app.post(
+    '/match/unlike/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove my like of a profile and any match with it, chat history included (404 when there is none)',
+        params: PeerProfileParams,
+        response: { 200: DetailResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await service.unlike(app, request.member.userId, request.params.id);
+      return { detail: service.LIKE_MESSAGES.unliked };
+    },
+  );
+
+  app.post(
+    '/match/unmatch/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove my match with a profile and its chat history; likes stay (404 when not matched)',
+        params: PeerProfileParams,
+        response: { 200: DetailResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await service.unmatch(app, request.member.userId, request.params.id);
+      return { detail: service.LIKE_MESSAGES.unmatched };
+    },
+  );
+};
+
+export default likeRoutes;

@@ -1,0 +1,167 @@
+/**
+ * Likes and matches (part 1 section 4, part 2 sections 2-4): like or pass, a mutual like makes
+ * exactly one match, the likes lists, the matches list, unlike and unmatch. Every change and its
+ * event (likes.created, matches.created, matches.removed) commit in one transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import type { Db } from '../../kernel/db/client.ts';
+import { badRequest, notFound } from '../../kernel/errors.ts';
+import type { EventPayload } from '../../kernel/events/contracts.ts';
+import { writeEvent } from '../../kernel/events/outbox.ts';
+import { ageOf, PROFILE_SERVICE_MESSAGES } from '../profiles/profiles.service.ts';
+import { isBlockedEitherWay } from '../profiles/profiles.queries.ts';
+import * as queries from './likes.queries.ts';
+import type { LikeCard, LikeResponse, MatchItem } from './likes.schemas.ts';
+
+export type LikeAnswer = Static<typeof LikeResponse>;
+type Card = Static<typeof LikeCard>;
+type Match = Static<typeof MatchItem>;
+
+export const LIKE_MESSAGES = {
+  self: 'You cannot like or pass your own profile',
+  profileNotFound: PROFILE_SERVICE_MESSAGES.notFound,
+  likeNotFound: 'You have not liked this profile.',
+  matchNotFound: 'Match not found.',
+  unliked: 'Profile unliked successfully',
+  unmatched: 'Match removed successfully',
+} as const;
+
+export type RemovalReason = EventPayload<'matches.removed'>['reason'];
+
+export async function ownRef(db: Db, userId: number): Promise<queries.ProfileRef> {
+  const me = await queries.findProfileRefByUserId(db, userId);
+  if (!me) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+  return me;
+}
+
+/** The other member of a pair, 404 when missing or blocked either way (as on their profile). */
+async function peerRef(db: Db, me: queries.ProfileRef, peerProfileId: number): Promise<queries.ProfileRef> {
+  const peer = await queries.findProfileRefById(db, peerProfileId);
+  if (!peer || (await isBlockedEitherWay(db, me.userId, peer.userId))) throw notFound(LIKE_MESSAGES.profileNotFound);
+  return peer;
+}
+
+const members = (a: queries.ProfileRef, b: queries.ProfileRef) =>
+  [
+    { userId: a.userId, profileId: a.profileId },
+    { userId: b.userId, profileId: b.profileId },
+  ] as [{ userId: number; profileId: number }, { userId: number; profileId: number }];
+
+/**
+ * Deletes the pair's match, if any, and announces it; the caller holds the pair lock in `tx`.
+ * Used by unlike, unmatch and block.
+ */
+export async function removeMatch(
+  tx: Db,
+  me: queries.ProfileRef,
+  peer: queries.ProfileRef,
+  reason: RemovalReason,
+): Promise<number | null> {
+  const matchId = await queries.deleteMatchBetween(tx, me.profileId, peer.profileId);
+  if (matchId !== null) {
+    await writeEvent(tx, 'matches.removed', {
+      matchId,
+      members: members(me, peer),
+      removedByUserId: me.userId,
+      reason,
+      removedAt: new Date().toISOString(),
+    });
+  }
+  return matchId;
+}
+
+/**
+ * Like (true) or pass (false). Repeating is idempotent; a pass never undoes a like (unlike does);
+ * a like over an earlier pass turns it into a like. A like answered by the peer's like makes the
+ * match, once, whoever likes last and also when both like at the same instant.
+ */
+export async function like(app: FastifyInstance, userId: number, toProfileId: number, liked: boolean): Promise<LikeAnswer> {
+  return app.db.transaction(async (tx) => {
+    const me = await ownRef(tx, userId);
+    if (me.profileId === toProfileId) throw badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] });
+    const peer = await peerRef(tx, me, toProfileId);
+    await queries.lockPair(tx, me.profileId, peer.profileId);
+
+    const existing = await queries.findLike(tx, me.profileId, peer.profileId);
+    if (!liked) {
+      if (!existing) await queries.insertLike(tx, me.profileId, peer.profileId, false);
+      return { match_created: false, match_id: null };
+    }
+    if (!existing?.liked) {
+      const row = existing
+        ? await queries.markLiked(tx, existing.id)
+        : await queries.insertLike(tx, me.profileId, peer.profileId, true);
+      await writeEvent(tx, 'likes.created', {
+        likeId: row.id,
+        fromUserId: me.userId,
+        fromProfileId: me.profileId,
+        toUserId: peer.userId,
+        toProfileId: peer.profileId,
+        createdAt: row.createdAt.toISOString(),
+      });
+    }
+
+    const answer = await queries.findLike(tx, peer.profileId, me.profileId);
+    if (!answer?.liked) return { match_created: false, match_id: null };
+    const match = await queries.insertMatch(tx, me.profileId, peer.profileId);
+    if (match.created) {
+      await writeEvent(tx, 'matches.created', {
+        matchId: match.id,
+        members: members(me, peer),
+        createdAt: match.createdAt.toISOString(),
+      });
+    }
+    return { match_created: match.created, match_id: match.id };
+  });
+}
+
+/** Removes my like (or pass) of the peer and any match between us, with its chat history. */
+export async function unlike(app: FastifyInstance, userId: number, peerProfileId: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const me = await ownRef(tx, userId);
+    const peer = await peerRef(tx, me, peerProfileId);
+    await queries.lockPair(tx, me.profileId, peer.profileId);
+    const removedLike = await queries.deleteLike(tx, me.profileId, peer.profileId);
+    const removedMatch = await removeMatch(tx, me, peer, 'unlike');
+    if (!removedLike && removedMatch === null) throw notFound(LIKE_MESSAGES.likeNotFound);
+  });
+}
+
+/** Removes the match between me and the peer, with its chat history; the likes stay. */
+export async function unmatch(app: FastifyInstance, userId: number, peerProfileId: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const me = await ownRef(tx, userId);
+    const peer = await peerRef(tx, me, peerProfileId);
+    await queries.lockPair(tx, me.profileId, peer.profileId);
+    if ((await removeMatch(tx, me, peer, 'unmatch')) === null) throw notFound(LIKE_MESSAGES.matchNotFound);
+  });
+}
+
+function toCard(row: queries.CardRow, today: Date): Card {
+  const { date_of_birth, liked_at, ...card } = row;
+  return { ...card, age: ageOf(date_of_birth as string | null, today), liked_at: new Date(liked_at).toISOString() } as Card;
+}
+
+export async function likesReceived(app: FastifyInstance, userId: number): Promise<Card[]> {
+  const today = new Date();
+  return (await queries.listLikesReceived(app.db, await ownRef(app.db, userId))).map((row) => toCard(row, today));
+}
+
+export async function likesSent(app: FastifyInstance, userId: number): Promise<Card[]> {
+  const today = new Date();
+  return (await queries.listLikesSent(app.db, await ownRef(app.db, userId))).map((row) => toCard(row, today));
+}
+
+export async function matchesOf(app: FastifyInstance, userId: number): Promise<Match[]> {
+  const me = await ownRef(app.db, userId);
+  const [rows, chats] = await Promise.all([queries.listMatches(app.db, me), queries.findCredits(app.db, me.profileId)]);
+  const today = new Date();
+  return rows.map(({ date_of_birth, chat_unlocked_at, created_at, ...row }) => ({
+    ...row,
+    age: ageOf(date_of_birth, today),
+    has_chat_payment: chat_unlocked_at !== null,
+    chats,
+    created_at: created_at.toISOString(),
+  }));
+}

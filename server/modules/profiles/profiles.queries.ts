@@ -1,0 +1,156 @@
+/**
+ * Plain data access for profiles; each takes `db` so a transaction passes straight through.
+ * Profile rows are read keyed by their column names (snake_case), which are also the field
+ * names of the catalogue and of the API, so no field is renamed by hand.
+ */
+import { and, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/db/client.ts';
+import { blocks, likes, profiles, users } from '../../kernel/db/schema/index.ts';
+
+type ProfileColumn = (typeof profiles._.columns)[keyof typeof profiles._.columns];
+
+const TABLE_COLUMNS = getTableColumns(profiles);
+
+/** SQL column name -> column, e.g. 'date_of_birth' -> profiles.dateOfBirth. */
+const COLUMN_BY_NAME: ReadonlyMap<string, ProfileColumn> = new Map(
+  Object.values(TABLE_COLUMNS).map((column) => [column.name, column as ProfileColumn]),
+);
+
+/** SQL column name -> drizzle key, for `.set()`. */
+const KEY_BY_NAME: ReadonlyMap<string, string> = new Map(
+  Object.entries(TABLE_COLUMNS).map(([key, column]) => [column.name, key]),
+);
+
+/** Column names the API never shows (is_complete is answered by the completeness route). */
+const INTERNAL_COLUMNS = new Set([
+  'created_at',
+  'updated_at',
+  'is_complete',
+  'location_x',
+  'location_y',
+  'location_z',
+  ...Object.values(TABLE_COLUMNS)
+    .map((column) => column.name)
+    .filter((name) => name.startsWith('filter_bits_')),
+]);
+
+export const PROFILE_COLUMN_NAMES: readonly string[] = [...COLUMN_BY_NAME.keys()].filter((name) => !INTERNAL_COLUMNS.has(name));
+
+/** A profile row with the account's username and email, keyed by API field name. */
+export type ProfileRecord = Record<string, unknown> & {
+  id: number;
+  user_id: number;
+  username: string;
+  email: string;
+  date_of_birth: string | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  home_country: string | null;
+  home_state: string | null;
+  home_city: string | null;
+  phone: string | null;
+  chats: number;
+};
+
+const recordColumns = {
+  ...Object.fromEntries(PROFILE_COLUMN_NAMES.map((name) => [name, COLUMN_BY_NAME.get(name) as ProfileColumn])),
+  username: users.username,
+  email: users.email,
+};
+
+async function findProfile(db: Db, where: SQL): Promise<ProfileRecord | undefined> {
+  const [row] = await db.select(recordColumns).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(where);
+  return row as ProfileRecord | undefined;
+}
+
+export function findProfileByUserId(db: Db, userId: number): Promise<ProfileRecord | undefined> {
+  return findProfile(db, eq(profiles.userId, userId));
+}
+
+export function findProfileById(db: Db, profileId: number): Promise<ProfileRecord | undefined> {
+  return findProfile(db, eq(profiles.id, profileId));
+}
+
+/** True when either user blocked the other. */
+export async function isBlockedEitherWay(db: Db, userA: number, userB: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: blocks.id })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerUserId, userA), eq(blocks.blockedUserId, userB)),
+        and(eq(blocks.blockerUserId, userB), eq(blocks.blockedUserId, userA)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when `fromProfileId` liked (not passed) `toProfileId`. */
+export async function isLikedBy(db: Db, fromProfileId: number, toProfileId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: likes.id })
+    .from(likes)
+    .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId), eq(likes.liked, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Serialises changes to one phone number until the transaction ends (the 5-accounts limit). */
+export async function lockPhone(db: Db, phone: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`phone:${phone}`}, 0))`);
+}
+
+export async function countOtherProfilesWithPhone(db: Db, phone: string, exceptUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(and(eq(profiles.phone, phone), ne(profiles.userId, exceptUserId)));
+  return row.count;
+}
+
+export async function isUsernameTakenByOther(db: Db, username: string, exceptUserId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateUsername(db: Db, userId: number, username: string): Promise<void> {
+  await db.update(users).set({ username }).where(eq(users.id, userId));
+}
+
+/** Never written through a profile save: identity, ownership and the credit balance. */
+const NOT_WRITABLE = new Set(['id', 'user_id', 'chats', ...INTERNAL_COLUMNS]);
+
+/**
+ * Writes the given columns (API field names) of one member's profile, and the completeness flag
+ * discovery filters on, in one UPDATE.
+ */
+export async function updateProfileFields(
+  db: Db,
+  userId: number,
+  values: Record<string, unknown>,
+  isComplete: boolean,
+): Promise<void> {
+  const set: Record<string, unknown> = { updatedAt: new Date(), isComplete };
+  for (const [name, value] of Object.entries(values)) {
+    const key = KEY_BY_NAME.get(name);
+    if (!key || NOT_WRITABLE.has(name)) throw new Error(`not a writable profile column: ${name}`);
+    set[key] = value;
+  }
+  await db.update(profiles).set(set).where(eq(profiles.userId, userId));
+}
+
+/** Deletes the account; foreign keys cascade to sessions, profile, likes, blocks and the rest. */
+export async function deleteUser(db: Db, userId: number): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+/** Rewrites the completeness flag alone (after a write that bypassed the profile save, e.g. a photo). */
+export async function setProfileComplete(db: Db, userId: number, isComplete: boolean): Promise<void> {
+  await db.update(profiles).set({ isComplete }).where(eq(profiles.userId, userId));
+}

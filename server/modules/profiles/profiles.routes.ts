@@ -1,0 +1,96 @@
+/**
+ * Profile routes of part 1 section 7 and part 2 section 7. Thin: schemas in profiles.schemas.ts,
+ * rules in profiles.service.ts. Every route needs a signed-in member and acts on that member;
+ * the only id taken from the URL is the profile id of a profile to read.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import {
+  CompletenessResponse,
+  OwnProfileResponse,
+  ProfileIdParams,
+  ProfilePatchBody,
+  PublicProfileResponse,
+} from './profiles.schemas.ts';
+import * as service from './profiles.service.ts';
+
+const tags = ['profiles'];
+const security = AUTH_HEADER_SECURITY;
+
+const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/my_profile/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The member's own profile, private fields included",
+        response: { 200: OwnProfileResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.getOwnProfile(app, request.member.userId),
+  );
+
+  for (const url of ['/profile/:id/', '/profile_by_id/:id/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Another member's profile by profile id (404 when deleted or blocked either way)",
+          params: ProfileIdParams,
+          response: { 200: PublicProfileResponse, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => service.getPublicProfile(app, request.member.userId, request.params.id),
+    );
+  }
+
+  app.patch(
+    '/profile_update/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the cleaned profile form; all or nothing, 400 with an errors map',
+        body: ProfilePatchBody,
+        response: { 200: OwnProfileResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.updateProfile(app, request.member.userId, request.body),
+  );
+
+  app.get(
+    '/profile/completeness/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How complete the own profile is, and which required fields are missing',
+        response: { 200: CompletenessResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.getCompleteness(app, request.member.userId),
+  );
+
+  app.post(
+    '/profile/delete/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the account and everything of it for good; ends every session',
+        response: { 200: DetailResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await service.deleteAccount(app, request.member.userId);
+      return { detail: service.PROFILE_SERVICE_MESSAGES.deleted };
+    },
+  );
+};
+
+export default profileRoutes;

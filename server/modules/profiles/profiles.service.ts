@@ -1,0 +1,200 @@
+/**
+ * Profile rules (part 1 sections 3 and 6, part 2 sections 3-5): reading the own profile and
+ * another member's, saving the cleaned form, completeness, and deleting the account for good.
+ * Every operation acts on the signed-in member's own user id; the only id a member can pass
+ * is the profile id of a profile to READ.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { AUTH_MESSAGES, MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
+import { ageFromDateOfBirth, cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
+import type { Db } from '../../kernel/db/client.ts';
+import { isUniqueViolation } from '../../kernel/db/errors.ts';
+import { notFound, validationError } from '../../kernel/errors.ts';
+import { writeEvent } from '../../kernel/events/outbox.ts';
+import { listMatchPeers } from '../likes/likes.queries.ts';
+import { shownDistance } from './distance.ts';
+import { LOCATION_FIELDS, resolveLocation } from './location.ts';
+import * as queries from './profiles.queries.ts';
+import type { CompletenessResponse, OwnProfileResponse, PublicProfileResponse } from './profiles.schemas.ts';
+import { PRIVATE_FIELDS } from './profiles.schemas.ts';
+
+export type OwnProfile = Static<typeof OwnProfileResponse>;
+export type PublicProfile = Static<typeof PublicProfileResponse>;
+export type Completeness = Static<typeof CompletenessResponse>;
+
+export const PROFILE_SERVICE_MESSAGES = {
+  notFound: 'Profile not found.',
+  phoneLimit: `This phone number is already used by ${MAX_ACCOUNTS_PER_PHONE} accounts`,
+  deleted: 'Profile deleted successfully',
+} as const;
+
+export const PROFILE_DELETED_SUBJECT = 'profiles.deleted' as const;
+
+/** Not shown on another member's profile besides the private fields: credits and coordinates. */
+const HIDDEN_FROM_OTHERS = [...PRIVATE_FIELDS, 'chats', 'location_latitude', 'location_longitude'];
+
+/** Whole years from a date of birth (UTC today), null when unknown. */
+export function ageOf(dateOfBirth: string | null, today: Date): number | null {
+  if (!dateOfBirth) return null;
+  const age = ageFromDateOfBirth(dateOfBirth, today);
+  return Number.isNaN(age) ? null : age;
+}
+
+async function ownRecord(app: FastifyInstance, userId: number): Promise<queries.ProfileRecord> {
+  const record = await queries.findProfileByUserId(app.db, userId);
+  // Every account gets its profile at sign-up; a missing one means the account is gone.
+  if (!record) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+  return record;
+}
+
+export async function getOwnProfile(app: FastifyInstance, userId: number): Promise<OwnProfile> {
+  const record = await ownRecord(app, userId);
+  return { ...record, age: ageOf(record.date_of_birth, new Date()) } as OwnProfile;
+}
+
+/**
+ * Another member's profile as a viewer sees it: age, rounded distance and is_liked added, the
+ * private fields, credits and coordinates removed. Discovery builds its results with this too.
+ */
+export function toPublicProfile(
+  target: Record<string, unknown> & LocatedProfile,
+  viewer: LocatedProfile,
+  isLiked: boolean,
+  today = new Date(),
+): PublicProfile {
+  const view: Record<string, unknown> = {
+    ...target,
+    age: ageOf(target.date_of_birth ?? null, today),
+    distance: shownDistance(
+      { latitude: viewer.location_latitude, longitude: viewer.location_longitude },
+      { latitude: target.location_latitude, longitude: target.location_longitude },
+    ),
+    is_liked: isLiked,
+  };
+  // The response schema drops these too; removing them here keeps the rule in one readable place.
+  for (const field of HIDDEN_FROM_OTHERS) delete view[field];
+  return view as PublicProfile;
+}
+
+interface LocatedProfile {
+  date_of_birth?: string | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+}
+
+/** Another member's profile; 404 when it does not exist or either side blocked the other. */
+export async function getPublicProfile(app: FastifyInstance, viewerUserId: number, profileId: number): Promise<PublicProfile> {
+  const target = await queries.findProfileById(app.db, profileId);
+  if (!target || (await queries.isBlockedEitherWay(app.db, viewerUserId, target.user_id))) {
+    throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+  }
+  const viewer = await ownRecord(app, viewerUserId);
+  return toPublicProfile(target, viewer, await queries.isLikedBy(app.db, viewer.id, target.id));
+}
+
+export async function getCompleteness(app: FastifyInstance, userId: number): Promise<Completeness> {
+  return computeCompleteness(await ownRecord(app, userId));
+}
+
+/**
+ * Recomputes the stored is_complete flag from the stored profile. Profile saves set it in their
+ * own UPDATE; anything else that writes a required field (the upload flow setting photo1_url)
+ * calls this in the same transaction, or discovery keeps showing or hiding the member wrongly.
+ */
+export async function syncCompleteness(db: Db, userId: number): Promise<boolean> {
+  const record = await queries.findProfileByUserId(db, userId);
+  if (!record) return false;
+  const { is_complete } = computeCompleteness(record);
+  await queries.setProfileComplete(db, userId, is_complete);
+  return is_complete;
+}
+
+
+/**
+ * Saves the cleaned form: every value is checked (catalogue, location dataset, username and
+ * phone rules) and either everything is saved or nothing is, with an `errors` map.
+ */
+export async function updateProfile(app: FastifyInstance, userId: number, body: Record<string, unknown>): Promise<OwnProfile> {
+  const { values, errors } = cleanProfilePatch(body, new Date());
+  const current = await ownRecord(app, userId);
+
+  const sentLocation = LOCATION_FIELDS.filter((field) => field in values);
+  if (sentLocation.length > 0) {
+    const merged = Object.fromEntries(
+      LOCATION_FIELDS.map((field) => [field, (field in values ? values[field] : current[field]) as string | null]),
+    ) as Record<(typeof LOCATION_FIELDS)[number], string | null>;
+    const resolved = await resolveLocation(merged, new Set(sentLocation));
+    for (const [field, messages] of Object.entries(resolved.errors)) errors[field] ??= messages;
+    Object.assign(values, resolved.location);
+  }
+
+  try {
+    await app.db.transaction(async (tx) => {
+      const { username, ...fields } = values;
+      if (typeof username === 'string' && username !== current.username) {
+        if (await queries.isUsernameTakenByOther(tx, username, userId)) errors.username = [AUTH_MESSAGES.usernameTaken];
+      }
+      if (typeof fields.phone === 'string' && fields.phone !== current.phone) {
+        // Serialised per number, so two members cannot both become the 6th at the same moment.
+        await queries.lockPhone(tx, fields.phone);
+        if ((await queries.countOtherProfilesWithPhone(tx, fields.phone, userId)) >= MAX_ACCOUNTS_PER_PHONE) {
+          errors.phone = [PROFILE_SERVICE_MESSAGES.phoneLimit];
+        }
+      }
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      if (typeof username === 'string') await queries.updateUsername(tx, userId, username);
+      const { is_complete } = computeCompleteness({ ...current, ...fields });
+      await queries.updateProfileFields(tx, userId, fields, is_complete);
+    });
+  } catch (error) {
+    // Someone took the name between our check and the update: the unique index decides.
+    if (isUniqueViolation(error)) throw validationError({ username: [AUTH_MESSAGES.usernameTaken] });
+    throw error;
+  }
+  return getOwnProfile(app, userId);
+}
+
+/**
+ * Deletes the account and everything of it for good. One transaction deletes the user row
+ * (foreign keys cascade to sessions, profile, likes, blocks and later tables) and writes the
+ * `profiles.deleted` event; the media folder is removed afterwards. Sessions end at once
+ * because their rows are gone.
+ */
+export async function deleteAccount(app: FastifyInstance, userId: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const profile = await queries.findProfileByUserId(tx, userId);
+    if (!profile) return;
+    // Matches go by cascade; each is announced like any other removal (reason 'deleted').
+    const matched = await listMatchPeers(tx, profile.id);
+    // A second, concurrent delete finds nothing to delete and announces nothing.
+    if (!(await queries.deleteUser(tx, userId))) return;
+    const deletedAt = new Date().toISOString();
+    for (const { matchId, peer } of matched) {
+      await writeEvent(tx, 'matches.removed', {
+        matchId,
+        members: [{ userId, profileId: profile.id }, peer],
+        removedByUserId: userId,
+        reason: 'deleted',
+        removedAt: deletedAt,
+      });
+    }
+    await writeEvent(tx, PROFILE_DELETED_SUBJECT, { userId, profileId: profile.id, deletedAt });
+  });
+  await removeMediaFolder(app, userId);
+}
+
+export function mediaFolderOf(mediaDir: string, userId: number): string {
+  return path.join(mediaDir, String(userId));
+}
+
+async function removeMediaFolder(app: FastifyInstance, userId: number): Promise<void> {
+  try {
+    await rm(mediaFolderOf(app.config.mediaDir, userId), { recursive: true, force: true });
+  } catch (error) {
+    // The account is already gone; a leftover folder is logged for the operator, not shown.
+    app.log.error({ err: error, userId }, 'media folder of a deleted account could not be removed');
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The event backbone inside the server: the outbox relay, the push bus and, without NATS_URL,
+ * the handlers themselves (in-process). Starts on app ready, stops on close: the relay publishes
+ * what is left, in-process jobs finish, then the NATS connection drains.
+ *
+ * Cheap when unused: without NATS_URL nothing connects anywhere; the relay holds one LISTEN
+ * connection and an unref'd poll timer.
+ */
+import fp from 'fastify-plugin';
+import type postgres from 'postgres';
+import { createHandlers } from '../../workers/registry.ts';
+import { type RunningWorkers, startInProcessWorkers } from '../../workers/runtime/start.ts';
+import type { Db } from '../kernel/db/client.ts';
+import { InProcessBus } from '../kernel/events/bus-in-process.ts';
+import { NatsTransport } from '../kernel/events/bus-nats.ts';
+import { NatsLink } from '../kernel/events/nats-link.ts';
+import { outboxBacklog } from '../kernel/events/outbox.ts';
+import { InProcessPushBus, type PushBus } from '../kernel/events/push.ts';
+import { NatsPushBus } from '../kernel/events/push-nats.ts';
+import { OutboxRelay } from '../kernel/events/relay.ts';
+
+export interface EventsRuntime {
+  relay: OutboxRelay;
+  push: PushBus;
+  /** null on the in-process default. */
+  nats: NatsLink | null;
+  /** The handlers running in this process (in-process default only). */
+  workers: RunningWorkers | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventsRuntime;
+  }
+}
+
+/** The postgres.js client under drizzle, for LISTEN; null for drivers without one. */
+function listenerOf(db: Db): postgres.Sql | null {
+  const client = (db as unknown as { $client?: postgres.Sql }).$client;
+  return client && typeof client.listen === 'function' ? client : null;
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const log = app.log.child({ component: 'events' });
+    const nats = config.natsUrl ? new NatsLink({ url: config.natsUrl, name: 'betroth-api', log }) : null;
+    const bus = nats ? null : new InProcessBus(log);
+    const push: PushBus = nats ? new NatsPushBus(nats, config.natsPushPrefix, log) : new InProcessPushBus(log);
+    const settings = { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix };
+    const transport = nats ? new NatsTransport(nats, settings, log) : (bus as InProcessBus);
+    const relay = new OutboxRelay({
+      db: app.db,
+      transport,
+      log,
+      batchSize: config.outboxBatchSize,
+      pollMs: config.outboxPollMs,
+      listener: listenerOf(app.db),
+      onPublished: (rows) => {
+        for (const row of rows) app.metrics.eventsPublished.inc({ subject: row.subject, transport: transport.kind });
+      },
+    });
+    app.metrics.watchOutbox(() => outboxBacklog(app.db));
+
+    const runtime: EventsRuntime = { relay, push, nats, workers: null };
+    app.decorate('events', runtime);
+
+    app.addHook('onReady', async () => {
+      nats?.start();
+      if (bus && config.workers.length > 0) {
+        const handlers = createHandlers(config.workers, { config, db: app.db, push, log });
+        runtime.workers = startInProcessWorkers(handlers, bus, { log, metrics: app.metrics });
+      }
+      relay.start();
+    });
+
+    app.addHook('onClose', async () => {
+      await relay.stop();
+      await runtime.workers?.stop();
+      await push.close();
+      await nats?.close();
+    });
+  },
+  { name: 'events', dependencies: ['context', 'metrics'] },
+);

@@ -1,0 +1,63 @@
+/**
+ * GET /healthz: the process is up (liveness). GET /readyz: the database and, when configured,
+ * NATS answer within a short timeout, and the server is not shutting down (readiness: a load
+ * balancer stops sending traffic on 503).
+ */
+import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+const Check = Type.Union([Type.Literal('ok'), Type.Literal('failing'), Type.Literal('in-process')]);
+const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+  checks: Type.Object({ database: Check, nats: Check, shutdown: Type.Boolean() }),
+});
+
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export default fp(
+  async (app) => {
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+
+    app.get(
+      '/healthz',
+      { schema: { hide: true, response: { 200: Type.Object({ status: Type.Literal('ok') }) } }, logLevel: 'warn' },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    app.get(
+      '/readyz',
+      { schema: { hide: true, response: { 200: Readiness, 503: Readiness } }, logLevel: 'warn' },
+      async (_request, reply) => {
+        const database = await within(app.db.execute(sql`select 1`), CHECK_TIMEOUT_MS).then(
+          () => 'ok' as const,
+          () => 'failing' as const,
+        );
+        const link = app.events.nats;
+        const nats = link ? ((await link.ping(CHECK_TIMEOUT_MS)) ? ('ok' as const) : ('failing' as const)) : ('in-process' as const);
+        const ready = !closing && database === 'ok' && nats !== 'failing';
+        return reply
+          .status(ready ? 200 : 503)
+          .send({ status: ready ? 'ready' : 'unavailable', checks: { database, nats, shutdown: closing } });
+      },
+    );
+  },
+  { name: 'health', dependencies: ['context', 'events'] },
+);

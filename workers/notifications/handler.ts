@@ -1,0 +1,88 @@
+/**
+ * notifications: turns events into realtime pushes for the members they concern.
+ *   matches.created        -> match.created   to both members
+ *   likes.created          -> like.received   to the liked member
+ *   chat.message_sent      -> chat.message    to the recipient
+ *   chat.unlocked          -> chat.unlocked   to both members
+ *   credits.changed        -> credits.updated to the member
+ *   uploads.status_changed -> upload.status   to the uploader
+ * Idempotent: every push carries id `<eventId>:<userId>`; the gateway drops a repeated id and the
+ * client may too. A push to an offline member is simply not received (they refetch over HTTP).
+ */
+import type { PushData, PushMessage, PushType } from '../../server/contract/realtime.ts';
+import type { EventOf } from '../../server/kernel/events/contracts.ts';
+import type { PushBus } from '../../server/kernel/events/push.ts';
+import { defineHandler } from '../runtime/handler.ts';
+
+export const NOTIFICATION_SUBJECTS = [
+  'matches.created',
+  'likes.created',
+  'chat.message_sent',
+  'chat.unlocked',
+  'credits.changed',
+  'uploads.status_changed',
+] as const;
+
+type NotificationEvent = EventOf<(typeof NOTIFICATION_SUBJECTS)[number]>;
+
+export interface Push {
+  userId: number;
+  message: PushMessage;
+}
+
+/** The pushes one event causes. Pure, so the mapping is tested without any transport. */
+export function pushesFor(event: NotificationEvent): Push[] {
+  const to = <T extends PushType>(userId: number, type: T, data: PushData[T]): Push => ({
+    userId,
+    message: { type, id: `${event.id}:${userId}`, at: event.occurredAt, data } as PushMessage,
+  });
+  switch (event.subject) {
+    case 'matches.created': {
+      const { matchId, createdAt, members } = event.payload;
+      const [a, b] = members;
+      return [
+        [a, b],
+        [b, a],
+      ].map(([self, peer]) =>
+        to(self.userId, 'match.created', { matchId, peerUserId: peer.userId, peerProfileId: peer.profileId, createdAt }),
+      );
+    }
+    case 'likes.created': {
+      const p = event.payload;
+      return [to(p.toUserId, 'like.received', { likeId: p.likeId, fromUserId: p.fromUserId, fromProfileId: p.fromProfileId, createdAt: p.createdAt })];
+    }
+    case 'chat.message_sent': {
+      const p = event.payload;
+      return [to(p.toUserId, 'chat.message', { messageId: p.messageId, matchId: p.matchId, fromUserId: p.fromUserId, hasPhoto: p.hasPhoto, sentAt: p.sentAt })];
+    }
+    case 'chat.unlocked': {
+      const p = event.payload;
+      return p.members.map((member) =>
+        to(member.userId, 'chat.unlocked', { matchId: p.matchId, unlockedByUserId: p.unlockedByUserId, unlockedAt: p.unlockedAt }),
+      );
+    }
+    case 'credits.changed': {
+      const p = event.payload;
+      return [to(p.userId, 'credits.updated', { balance: p.balance, delta: p.delta, reason: p.reason, changedAt: p.changedAt })];
+    }
+    case 'uploads.status_changed': {
+      const p = event.payload;
+      return [to(p.userId, 'upload.status', { uploadId: p.uploadId, state: p.state, rejectionReason: p.rejectionReason ?? null, changedAt: p.changedAt })];
+    }
+  }
+}
+
+export function notificationsHandler(push: PushBus) {
+  return defineHandler({
+    name: 'notifications',
+    subjects: NOTIFICATION_SUBJECTS,
+    concurrency: 32,
+    // A push is only worth sending while it is fresh; after that the member refetches anyway.
+    maxDeliver: 5,
+    retryBackoff: { baseMs: 250, maxMs: 5_000 },
+    async handle(event) {
+      // All or nothing per attempt: a failure retries the whole event and the ids dedupe repeats.
+      await Promise.all(pushesFor(event).map(({ userId, message }) => push.publish(userId, message)));
+    },
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * The handlers this codebase ships, by name. WORKERS (config.workers) picks which ones a process
+ * runs. A new handler (photo-moderation, face-liveness, credit-grants) adds one line here.
+ */
+import type { Config } from '../server/kernel/config.ts';
+import type { Db } from '../server/kernel/db/client.ts';
+import type { PushBus } from '../server/kernel/events/push.ts';
+import type { Log } from '../server/kernel/logging.ts';
+import { notificationsHandler } from './notifications/handler.ts';
+import type { EventHandler } from './runtime/handler.ts';
+
+export interface WorkerDeps {
+  config: Config;
+  db: Db;
+  push: PushBus;
+  log: Log;
+}
+
+type Factory = (deps: WorkerDeps) => EventHandler;
+
+export const HANDLER_FACTORIES: Record<string, Factory> = {
+  notifications: (deps) => notificationsHandler(deps.push),
+};
+
+/** Builds the named handlers; throws listing every unknown name. */
+export function createHandlers(names: readonly string[], deps: WorkerDeps): EventHandler[] {
+  const unknown = names.filter((name) => !Object.hasOwn(HANDLER_FACTORIES, name));
+  if (unknown.length > 0) {
+    throw new Error(`WORKERS names unknown handlers: ${unknown.join(', ')} (known: ${Object.keys(HANDLER_FACTORIES).join(', ')})`);
+  }
+  return names.map((name) => HANDLER_FACTORIES[name](deps));
+}

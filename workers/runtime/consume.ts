@@ -1,0 +1,136 @@
+/**
+ * The consume loop every handler runs in, for either transport: take a delivery when a slot is
+ * free (concurrency cap), validate it against its contract, run the handler, then
+ *   success -> ack;  PermanentError, invalid payload or last attempt -> term + an error log line;
+ *   other errors -> nak with backoff.
+ * stop() ends the source and waits for the jobs in flight to finish.
+ */
+import { backoffDelay } from '../../server/kernel/events/backoff.ts';
+import { type EventOf, type EventSubject, eventPayloadProblems } from '../../server/kernel/events/contracts.ts';
+import type { Delivery, DeliverySource } from '../../server/kernel/events/delivery.ts';
+import type { Log } from '../../server/kernel/logging.ts';
+import type { Metrics } from '../../server/kernel/metrics.ts';
+import { type EventHandler, HANDLER_DEFAULTS, PermanentError } from './handler.ts';
+
+export type Outcome = 'ack' | 'nak' | 'term' | 'skip';
+
+export interface ConsumeDeps {
+  log: Log;
+  metrics?: Metrics;
+}
+
+export interface RunningConsumer {
+  readonly handler: string;
+  /** Resolves when the loop has ended and every job in flight has finished. */
+  readonly done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+const decoder = new TextDecoder();
+
+function parse(body: Uint8Array | string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(typeof body === 'string' ? body : decoder.decode(body)) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Handles one delivery and settles it exactly once. Never throws. */
+export async function processDelivery(handler: EventHandler, delivery: Delivery, log: Log): Promise<Outcome> {
+  const where = { handler: handler.name, subject: delivery.subject, eventId: delivery.eventId, attempt: delivery.attempt };
+  if (!(handler.subjects as readonly string[]).includes(delivery.subject)) {
+    // The consumer's filter was wider than the handler (servers before 2.10 filter one subject).
+    delivery.ack();
+    return 'skip';
+  }
+  const parsed = parse(delivery.body);
+  const problems = parsed.ok ? eventPayloadProblems(delivery.subject, parsed.value) : ['body is not JSON'];
+  if (delivery.eventId === null) problems.push('no event id');
+  if (problems.length > 0 || !parsed.ok) {
+    delivery.term();
+    log.error({ ...where, problems }, 'event terminated: invalid payload');
+    return 'term';
+  }
+  const event = {
+    id: delivery.eventId as number,
+    subject: delivery.subject as EventSubject,
+    payload: parsed.value,
+    occurredAt: delivery.occurredAt ?? new Date().toISOString(),
+  } as EventOf<EventSubject>;
+  const maxDeliver = handler.maxDeliver ?? HANDLER_DEFAULTS.maxDeliver;
+  try {
+    await handler.handle(event, { attempt: delivery.attempt, progress: () => delivery.working(), log });
+    delivery.ack();
+    return 'ack';
+  } catch (error) {
+    if (error instanceof PermanentError) {
+      delivery.term();
+      log.error({ ...where, err: error }, 'event terminated: permanent failure');
+      return 'term';
+    }
+    if (delivery.attempt >= maxDeliver) {
+      delivery.term();
+      log.error({ ...where, err: error }, `event terminated: still failing after ${maxDeliver} attempts`);
+      return 'term';
+    }
+    const delay = backoffDelay(delivery.attempt, handler.retryBackoff ?? HANDLER_DEFAULTS.retryBackoff);
+    delivery.nak(delay);
+    log.warn({ ...where, err: error, retryInMs: delay }, 'handler failed, will retry');
+    return 'nak';
+  }
+}
+
+/** A counting semaphore for the concurrency cap. */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
+export function runConsumer(handler: EventHandler, source: DeliverySource, { log, metrics }: ConsumeDeps): RunningConsumer {
+  const slots = new Slots(handler.concurrency);
+  const inFlight = new Set<Promise<void>>();
+  const done = (async () => {
+    try {
+      for await (const delivery of source) {
+        await slots.acquire();
+        const job: Promise<void> = processDelivery(handler, delivery, log)
+          .then((outcome) => {
+            metrics?.eventsConsumed.inc({ handler: handler.name, subject: delivery.subject, outcome });
+          })
+          .finally(() => {
+            slots.release();
+            inFlight.delete(job);
+          });
+        inFlight.add(job);
+      }
+    } catch (error) {
+      log.error({ err: error, handler: handler.name }, 'consume loop failed');
+    } finally {
+      await Promise.allSettled([...inFlight]);
+    }
+  })();
+  return {
+    handler: handler.name,
+    done,
+    async stop() {
+      await source.stop();
+      await done;
+    },
+  };
+}

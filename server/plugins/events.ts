@@ -45,7 +45,7 @@ export default fp(
     const { config } = app;
     const log = app.log.child({ component: 'events' });
     const nats = config.natsUrl ? new NatsLink({ url: config.natsUrl, name: 'betroth-api', log }) : null;
-    const bus = nats ? null : new InProcessBus(log);
+    const bus = nats ? null : new InProcessBus(app.db, log);
     const push: PushBus = nats ? new NatsPushBus(nats, config.natsPushPrefix, log) : new InProcessPushBus(log);
     const settings = { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix };
     const transport = nats ? new NatsTransport(nats, settings, log) : (bus as InProcessBus);

@@ -1,7 +1,7 @@
 /**
  * notifications: turns events into realtime pushes for the members they concern.
  *   matches.created        -> match.created   to both members
- *   likes.created          -> like.received   to the liked member
+ *   likes.created          -> like.received   to the liked member (passes: nothing)
  *   chat.message_sent      -> chat.message    to the recipient
  *   chat.unlocked          -> chat.unlocked   to both members
  *   credits.changed        -> credits.updated to the member
@@ -49,6 +49,8 @@ export function pushesFor(event: NotificationEvent): Push[] {
     }
     case 'likes.created': {
       const p = event.payload;
+      // Nobody is told about a pass.
+      if (p.liked === false) return [];
       return [to(p.toUserId, 'like.received', { likeId: p.likeId, fromUserId: p.fromUserId, fromProfileId: p.fromProfileId, createdAt: p.createdAt })];
     }
     case 'chat.message_sent': {

@@ -41,14 +41,14 @@ export async function processDelivery(handler: EventHandler, delivery: Delivery,
   const where = { handler: handler.name, subject: delivery.subject, eventId: delivery.eventId, attempt: delivery.attempt };
   if (!(handler.subjects as readonly string[]).includes(delivery.subject)) {
     // The consumer's filter was wider than the handler (servers before 2.10 filter one subject).
-    delivery.ack();
+    await delivery.ack();
     return 'skip';
   }
   const parsed = parse(delivery.body);
   const problems = parsed.ok ? eventPayloadProblems(delivery.subject, parsed.value) : ['body is not JSON'];
   if (delivery.eventId === null) problems.push('no event id');
   if (problems.length > 0 || !parsed.ok) {
-    delivery.term();
+    await delivery.term();
     log.error({ ...where, problems }, 'event terminated: invalid payload');
     return 'term';
   }
@@ -61,16 +61,17 @@ export async function processDelivery(handler: EventHandler, delivery: Delivery,
   const maxDeliver = handler.maxDeliver ?? HANDLER_DEFAULTS.maxDeliver;
   try {
     await handler.handle(event, { attempt: delivery.attempt, progress: () => delivery.working(), log });
-    delivery.ack();
+    // Awaited: the in-process bus records the settlement, and the job's slot covers that write.
+    await delivery.ack();
     return 'ack';
   } catch (error) {
     if (error instanceof PermanentError) {
-      delivery.term();
+      await delivery.term();
       log.error({ ...where, err: error }, 'event terminated: permanent failure');
       return 'term';
     }
     if (delivery.attempt >= maxDeliver) {
-      delivery.term();
+      await delivery.term();
       log.error({ ...where, err: error }, `event terminated: still failing after ${maxDeliver} attempts`);
       return 'term';
     }

@@ -75,7 +75,7 @@ export async function natsHarness(t: Test): Promise<Harness & { settings: Stream
 
 export async function inProcessHarness(t: Test): Promise<Harness> {
   const { database, log, closers, relayFor } = await base(t);
-  const bus = new InProcessBus(log);
+  const bus = new InProcessBus(database.db, log);
   return {
     kind: 'in-process',
     db: database.db,

@@ -3,11 +3,16 @@
  * handler, and the workers runtime consumes them exactly as it consumes JetStream: same
  * validation, ack / nak(delay) / term, attempts and concurrency cap.
  *
- * Durability differs and is documented: a row is marked published once it is queued here, so a
- * crash loses the jobs queued or running at that moment (graceful shutdown finishes them). Runs
- * that must not lose a job use NATS.
+ * Durable and at-least-once like a JetStream durable consumer, with the outbox as the stream:
+ * ack and term are recorded in event_deliveries, and a queue starts by loading every published
+ * row its handler accepts and has not settled (oldest first). So a crash loses nothing: jobs
+ * queued, running or waiting for a retry are delivered again at the next start. A job that ran
+ * but whose record was not written runs twice; handlers are idempotent.
  */
+import type { Db } from '../db/client.ts';
 import type { Log } from '../logging.ts';
+import { backoffDelay } from './backoff.ts';
+import { type ConsumerSubjects, recordSettled, type SettledOutcome, unsettledEvents } from './deliveries.ts';
 import type { Delivery, DeliverySource } from './delivery.ts';
 import type { OutboxRow } from './outbox.ts';
 import type { EventTransport, PublishResult } from './transport.ts';
@@ -18,40 +23,58 @@ interface QueuedEvent {
   attempt: number;
 }
 
-/** One handler's queue: a DeliverySource fed by the bus and by its own redeliveries. */
+const queued = (row: OutboxRow): QueuedEvent => ({
+  row,
+  // The payload travels as JSON text, as over NATS: handlers never share the relay's object.
+  body: JSON.stringify(row.payload),
+  attempt: 1,
+});
+
+/** One handler's queue: a DeliverySource fed by its backlog, by the bus and by its own retries. */
 export class InProcessQueue implements DeliverySource {
-  private readonly items: QueuedEvent[] = [];
+  private items: QueuedEvent[] = [];
+  /** Events queued, running or waiting for a retry: the bus or the backlog must not add them twice. */
+  private readonly outstanding = new Set<number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private waiter: ((result: IteratorResult<Delivery>) => void) | null = null;
   private stopping = false;
+  private signalStop: () => void = () => {};
+  private readonly stopped = new Promise<void>((resolve) => {
+    this.signalStop = resolve;
+  });
+  /** Nothing is handed out before the backlog is queued, so older events go first. */
+  private readonly ready: Promise<void>;
 
   constructor(
-    readonly name: string,
-    private readonly subjects: ReadonlySet<string>,
+    readonly consumer: ConsumerSubjects,
     private readonly maxDeliver: number,
+    private readonly db: Db,
     private readonly log: Log,
-  ) {}
-
-  accepts(subject: string): boolean {
-    return this.subjects.has(subject);
+  ) {
+    this.ready = this.loadBacklog();
   }
 
-  enqueue(event: QueuedEvent): void {
-    if (this.stopping) return;
-    const waiter = this.waiter;
-    if (waiter) {
-      this.waiter = null;
-      waiter({ value: this.toDelivery(event), done: false });
-    } else {
-      this.items.push(event);
-    }
+  get name(): string {
+    return this.consumer.handler;
+  }
+
+  accepts(subject: string): boolean {
+    return this.consumer.subjects.includes(subject);
+  }
+
+  /** A row from the relay; ignored when this queue already holds it. */
+  enqueue(row: OutboxRow): void {
+    if (this.stopping || this.outstanding.has(row.id)) return;
+    this.outstanding.add(row.id);
+    this.hand(queued(row));
   }
 
   /** No new events; the queued ones are still handed out, then the iteration ends. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.signalStop();
     if (this.timers.size > 0) {
-      this.log.warn({ handler: this.name, pending: this.timers.size }, 'in-process retries dropped at shutdown');
+      this.log.info({ handler: this.name, pending: this.timers.size }, 'in-process retries left for the next start');
     }
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -64,10 +87,11 @@ export class InProcessQueue implements DeliverySource {
 
   [Symbol.asyncIterator](): AsyncIterator<Delivery> {
     return {
-      next: () => {
+      next: async () => {
+        await this.ready;
         const event = this.items.shift();
-        if (event) return Promise.resolve({ value: this.toDelivery(event), done: false });
-        if (this.stopping) return Promise.resolve({ value: undefined, done: true });
+        if (event) return { value: this.toDelivery(event), done: false };
+        if (this.stopping) return { value: undefined, done: true };
         return new Promise((resolve) => {
           this.waiter = resolve;
         });
@@ -79,12 +103,54 @@ export class InProcessQueue implements DeliverySource {
     };
   }
 
+  private hand(event: QueuedEvent): void {
+    const waiter = this.waiter;
+    if (waiter) {
+      this.waiter = null;
+      waiter({ value: this.toDelivery(event), done: false });
+    } else {
+      this.items.push(event);
+    }
+  }
+
+  /** Retries until it succeeds or the queue stops: without it, owed events would wait for a restart. */
+  private async loadBacklog(): Promise<void> {
+    for (let failures = 0; !this.stopping; ) {
+      try {
+        const rows = await unsettledEvents(this.db, this.consumer);
+        // Rows the relay handed over meanwhile are already queued, behind the older backlog.
+        const backlog = rows.filter((row) => !this.outstanding.has(row.id));
+        for (const row of backlog) this.outstanding.add(row.id);
+        // concat, not unshift(...): a long backlog would overflow the argument list.
+        this.items = backlog.map(queued).concat(this.items);
+        if (backlog.length > 0) this.log.info({ handler: this.name, events: backlog.length }, 'in-process: delivering unsettled events again');
+        return;
+      } catch (error) {
+        failures += 1;
+        const delay = backoffDelay(failures, { baseMs: 500, maxMs: 15_000 });
+        this.log.warn({ err: error, handler: this.name, retryInMs: delay }, 'in-process: backlog not loaded, retrying');
+        await Promise.race([new Promise((resolve) => setTimeout(resolve, delay).unref()), this.stopped]);
+      }
+    }
+  }
+
+  private async settle(event: QueuedEvent, outcome: SettledOutcome): Promise<void> {
+    try {
+      await recordSettled(this.db, event.row.id, this.name, outcome);
+    } catch (error) {
+      // Not lost: with no record the event is delivered again at the next start.
+      this.log.warn({ err: error, handler: this.name, eventId: event.row.id }, 'in-process: settlement not recorded');
+    } finally {
+      this.outstanding.delete(event.row.id);
+    }
+  }
+
   private toDelivery(event: QueuedEvent): Delivery {
     let settled = false;
-    const settle = (action: () => void) => {
-      if (settled) return;
+    const once = <T>(action: () => T): T | undefined => {
+      if (settled) return undefined;
       settled = true;
-      action();
+      return action();
     };
     return {
       subject: event.row.subject,
@@ -92,15 +158,16 @@ export class InProcessQueue implements DeliverySource {
       occurredAt: event.row.occurredAt,
       body: event.body,
       attempt: event.attempt,
-      ack: () => settle(() => {}),
-      term: () => settle(() => {}),
+      ack: () => once(() => this.settle(event, 'acked')),
+      term: () => once(() => this.settle(event, 'termed')),
       working: () => {},
       nak: (delayMs: number) =>
-        settle(() => {
+        once(() => {
+          // Dropped here (stopping, or out of attempts) means unsettled: redelivered at the next start.
           if (this.stopping || event.attempt >= this.maxDeliver) return;
           const timer = setTimeout(() => {
             this.timers.delete(timer);
-            this.enqueue({ ...event, attempt: event.attempt + 1 });
+            if (!this.stopping) this.hand({ ...event, attempt: event.attempt + 1 });
           }, delayMs);
           timer.unref();
           this.timers.add(timer);
@@ -113,11 +180,15 @@ export class InProcessBus implements EventTransport {
   readonly kind = 'in-process' as const;
   private readonly queues = new Set<InProcessQueue>();
 
-  constructor(private readonly log: Log) {}
+  /** db: where deliveries are recorded and owed events are read back from. */
+  constructor(
+    private readonly db: Db,
+    private readonly log: Log,
+  ) {}
 
-  /** A durable-consumer look-alike for one handler. */
+  /** A durable-consumer look-alike for one handler; it starts with the events the handler still owes. */
   consumer(name: string, subjects: readonly string[], maxDeliver: number): InProcessQueue {
-    const queue = new InProcessQueue(name, new Set(subjects), maxDeliver, this.log);
+    const queue = new InProcessQueue({ handler: name, subjects: [...subjects] }, maxDeliver, this.db, this.log);
     this.queues.add(queue);
     return queue;
   }
@@ -126,12 +197,14 @@ export class InProcessBus implements EventTransport {
     this.queues.delete(queue);
   }
 
+  outboxConsumers(): ConsumerSubjects[] {
+    return [...this.queues].map((queue) => queue.consumer);
+  }
+
   async publish(rows: OutboxRow[]): Promise<PublishResult> {
     for (const row of rows) {
-      // The payload travels as JSON text, as over NATS: handlers never share the relay's object.
-      const body = JSON.stringify(row.payload);
       for (const queue of this.queues) {
-        if (queue.accepts(row.subject)) queue.enqueue({ row, body, attempt: 1 });
+        if (queue.accepts(row.subject)) queue.enqueue(row);
       }
     }
     return { accepted: rows.length };

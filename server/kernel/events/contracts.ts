@@ -15,9 +15,10 @@ const Timestamp = Type.String({ format: 'date-time' });
 const MemberRef = Type.Object({ userId: Id, profileId: Id });
 
 export const EVENT_CONTRACTS = {
-  /** A like was recorded (liked: true). A pass writes no event. */
+  /** A like or a pass was recorded. `liked` false is a pass; absent means a like. */
   'likes.created': Type.Object({
     likeId: Id,
+    liked: Type.Optional(Type.Boolean()),
     fromUserId: Id,
     fromProfileId: Id,
     toUserId: Id,

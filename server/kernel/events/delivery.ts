@@ -12,10 +12,14 @@ export interface Delivery {
   body: Uint8Array | string;
   /** 1 on the first delivery. */
   attempt: number;
+  /**
+   * Done. Typed void so any callback fits, but the in-process bus returns a promise that resolves
+   * once the settlement is recorded; the runtime awaits it so stop() covers that write.
+   */
   ack(): void;
   /** Redeliver after delayMs. */
   nak(delayMs: number): void;
-  /** Never redeliver. */
+  /** Never redeliver. May return a promise, as ack() does. */
   term(): void;
   /** The job is still running: do not redeliver yet. */
   working(): void;

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type EventPayload, type EventSubject, eventPayloadProblems, InvalidEventError } from './contracts.ts';
+import type { ConsumerSubjects } from './deliveries.ts';
 
 /** LISTEN/NOTIFY channel the relay waits on. Notifications are sent at commit, never before. */
 export const OUTBOX_CHANNEL = 'outbox_events';
@@ -76,10 +77,22 @@ export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
   return { pending: Number(row.pending), lagSeconds: Math.max(0, Number(row.lag ?? 0)) };
 }
 
-/** Deletes published rows older than the given age; the stream and the handlers have them by then. */
-export async function prunePublished(db: Db, olderThanHours: number): Promise<number> {
+/**
+ * Deletes published rows older than the given age: JetStream and the handlers have them by then.
+ * Except, for the in-process transport, rows a registered handler accepts and has not settled
+ * (no event_deliveries row): there the outbox is the only copy, so they stay until it settles them.
+ */
+export async function prunePublished(db: Db, olderThanHours: number, keepFor: readonly ConsumerSubjects[] = []): Promise<number> {
+  const owed = keepFor.flatMap(({ handler, subjects }) => subjects.map((subject) => ({ handler, subject })));
+  const keep =
+    owed.length === 0
+      ? sql``
+      : sql`and not exists (
+          select 1 from jsonb_to_recordset(${JSON.stringify(owed)}::jsonb) as owed(handler text, subject text)
+          where owed.subject = outbox.subject
+            and not exists (select 1 from event_deliveries d where d.event_id = outbox.id and d.handler = owed.handler))`;
   const rows = await db.execute(sql`
     delete from outbox
-    where published_at is not null and published_at < now() - make_interval(hours => ${olderThanHours})`);
+    where published_at is not null and published_at < now() - make_interval(hours => ${olderThanHours}) ${keep}`);
   return rows.count ?? 0;
 }

@@ -36,7 +36,7 @@ export interface RelayOptions {
   /** Called after a batch commits, e.g. to count published events. */
   onPublished?: (rows: OutboxRow[]) => void;
   backoff?: BackoffOptions;
-  /** Published rows older than this are deleted (hourly); 0 keeps them. */
+  /** Published rows older than this are deleted (hourly), except rows a transport's outbox consumer still owes; 0 keeps them. */
   pruneAfterHours?: number;
 }
 
@@ -201,7 +201,7 @@ export class OutboxRelay {
     if (hours <= 0 || Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = Date.now();
     try {
-      const deleted = await prunePublished(this.options.db, hours);
+      const deleted = await prunePublished(this.options.db, hours, this.options.transport.outboxConsumers?.() ?? []);
       if (deleted > 0) this.options.log.info({ deleted }, 'outbox relay: pruned published rows');
     } catch (error) {
       this.options.log.warn({ err: error }, 'outbox relay: prune failed');

@@ -2,6 +2,7 @@
  * What the relay hands outbox rows to. Two implementations: JetStream (bus-nats.ts) and the
  * in-process bus (bus-in-process.ts). Everything before the hand-off is the same code.
  */
+import type { ConsumerSubjects } from './deliveries.ts';
 import type { OutboxRow } from './outbox.ts';
 
 export interface PublishResult {
@@ -14,6 +15,11 @@ export interface PublishResult {
 export interface EventTransport {
   readonly kind: 'nats' | 'in-process';
   publish(rows: OutboxRow[]): Promise<PublishResult>;
+  /**
+   * Handlers that read their events back from the outbox (in-process only: JetStream keeps its
+   * own copy). Pruning keeps the rows these have not settled.
+   */
+  outboxConsumers?(): ConsumerSubjects[];
 }
 
 export class TransportUnavailableError extends Error {

@@ -84,22 +84,25 @@ export async function like(app: FastifyInstance, userId: number, toProfileId: nu
     await queries.lockPair(tx, me.profileId, peer.profileId);
 
     const existing = await queries.findLike(tx, me.profileId, peer.profileId);
-    if (!liked) {
-      if (!existing) await queries.insertLike(tx, me.profileId, peer.profileId, false);
-      return { match_created: false, match_id: null };
-    }
-    if (!existing?.liked) {
-      const row = existing
-        ? await queries.markLiked(tx, existing.id)
-        : await queries.insertLike(tx, me.profileId, peer.profileId, true);
-      await writeEvent(tx, 'likes.created', {
+    const recorded = (row: { id: number; createdAt: Date }) =>
+      writeEvent(tx, 'likes.created', {
         likeId: row.id,
+        liked,
         fromUserId: me.userId,
         fromProfileId: me.profileId,
         toUserId: peer.userId,
         toProfileId: peer.profileId,
         createdAt: row.createdAt.toISOString(),
       });
+    if (!liked) {
+      // Only a first swipe is news; repeating a pass, or passing after a like, changes nothing.
+      if (!existing) await recorded(await queries.insertLike(tx, me.profileId, peer.profileId, false));
+      return { match_created: false, match_id: null };
+    }
+    if (!existing?.liked) {
+      await recorded(
+        existing ? await queries.markLiked(tx, existing.id) : await queries.insertLike(tx, me.profileId, peer.profileId, true),
+      );
     }
 
     const answer = await queries.findLike(tx, peer.profileId, me.profileId);

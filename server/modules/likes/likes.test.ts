@@ -45,10 +45,12 @@ t.test('like, pass, match', async (t) => {
   );
   t.equal((await events(db, 'matches.created')).length, 1);
 
-  t.test('a pass records the swipe, makes no match and announces nothing', async (t) => {
+  t.test('a pass records the swipe and its event (liked: false) and makes no match', async (t) => {
     t.same((await likeProfile(app, lilith, adam.profileId, false)).json(), { match_created: false, match_id: null });
     t.same((await likeProfile(app, adam, lilith.profileId)).json(), { match_created: false, match_id: null });
-    t.equal((await events(db, 'likes.created')).length, 3, 'adam->eve, eve->adam, adam->lilith; the pass wrote none');
+    const recorded = await events(db, 'likes.created');
+    t.equal(recorded.length, 4, 'adam->eve, eve->adam, adam->lilith, and the pass');
+    t.equal(recorded.filter((payload) => (payload as { liked?: boolean }).liked === false).length, 1, 'the pass is marked liked: false');
   });
 
   t.test('a pass never undoes a like; a like over a pass turns it into a like', async (t) => {

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './outbox.ts';
+export * from './event-deliveries.ts';
 export * from './profiles.ts';
 export * from './social.ts';
 export * from './discovery.ts';

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { AuthGuard } from './guards/auth-guard.tsx';
+import { CompletenessGuard } from './guards/completeness-guard.tsx';
+import { AppProviders } from './providers.tsx';
+import { AppShell } from './routes/app-shell.tsx';
+import { ComingSoon } from './routes/coming-soon.tsx';
+import { SigninRoute, SignupRoute, ForgotPasswordRoute, ResetPasswordRoute } from './routes/auth-routes.tsx';
+
+// Screens past sign-in load on demand, so the sign-in page stays light.
+const lazyRoute = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+const home = lazyRoute(() => import('./routes/home.tsx').then((m) => ({ default: m.HomeRoute })));
+const profileView = lazyRoute(() => import('./routes/profile-view.tsx').then((m) => ({ default: m.ProfileViewRoute })));
+const ownProfile = lazyRoute(() => import('./routes/own-profile.tsx').then((m) => ({ default: m.OwnProfileRoute })));
+const profileEdit = lazyRoute(() => import('./routes/profile-edit.tsx'));
+const privacy = lazyRoute(() => import('./routes/legal-routes.tsx').then((m) => ({ default: m.PrivacyRoute })));
+const terms = lazyRoute(() => import('./routes/legal-routes.tsx').then((m) => ({ default: m.TermsRoute })));
+
+function Root() {
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { path: paths.signin, element: <SigninRoute /> },
+      { path: paths.signup, element: <SignupRoute /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      { path: paths.privacy, lazy: privacy },
+      { path: paths.terms, lazy: terms },
+      {
+        element: <AuthGuard />,
+        children: [
+          {
+            element: <CompletenessGuard />,
+            children: [
+              { path: paths.profileEdit, lazy: profileEdit },
+              {
+                element: <AppShell />,
+                children: [
+                  { path: paths.home, lazy: home },
+                  { path: paths.profileViewPattern, lazy: profileView },
+                  { path: paths.profile, lazy: ownProfile },
+                  { path: paths.likes, element: <ComingSoon title="Likes" /> },
+                  { path: paths.matches, element: <ComingSoon title="Matches" /> },
+                  { path: paths.chatPattern, element: <ComingSoon title="Chat" /> },
+                  { path: paths.credits, element: <ComingSoon title="Buy Credits" /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: paths.root, element: <Navigate to={paths.home} replace /> },
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,40 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { refreshAfter } from '../../lib/cache.ts';
+import { useBlockUser } from '../../features/blocks/hooks/use-block-user.ts';
+import { useLikeProfile } from '../../features/likes/hooks/use-like-profile.ts';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { ProfileDetail, ProfileNotFound } from '../../features/profile/components/profile-detail.tsx';
+
+export function ProfileViewRoute() {
+  const { profileId } = useParams();
+  const navigate = useNavigate();
+  const { data: profile, error, isLoading } = useProfile(profileId);
+  const like = useLikeProfile();
+  const blocker = useBlockUser();
+
+  if (isLoading) return <Spinner label="Loading profile..." />;
+  if (error || !profile) return <ProfileNotFound />;
+
+  const afterDecision = (ok: boolean) => {
+    if (!ok) return;
+    void refreshAfter('pass');
+    navigate(paths.home);
+  };
+
+  return (
+    <ProfileDetail
+      profile={profile}
+      busy={like.busy || blocker.busy}
+      onBack={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}
+      onLike={() => like.send(profile, true, 'detail').then(afterDecision)}
+      onPass={() => like.send(profile, false, 'detail').then(afterDecision)}
+      onBlock={async () => {
+        const ok = await blocker.block(profile.user_id ?? profile.id);
+        if (ok) navigate(paths.home);
+        return ok;
+      }}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+/** The element id of an edit-screen section: 'Appearance & Health' -> 'section-appearance-health'. */
+export function editSectionId(section: string): string {
+  return `section-${section.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+/** Every client route and API path in one place (DESIGN.md rule 7). */
+export const paths = {
+  root: '/',
+  signin: '/signin',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  privacy: '/privacy',
+  terms: '/terms',
+  home: '/home',
+  likes: '/likes',
+  matches: '/matches',
+  profile: '/profile',
+  profileEdit: '/profile/edit',
+  /** A section of the edit screen by its title ('Appearance & Health'), as a fragment link. */
+  profileEditSection: (section: string) => `/profile/edit#${editSectionId(section)}`,
+  profileView: (profileId: string | number) => `/profile/${profileId}`,
+  profileViewPattern: '/profile/:profileId',
+  chat: (matchId: string | number) => `/chat/${matchId}`,
+  chatPattern: '/chat/:matchId',
+  credits: '/credits',
+} as const;
+
+/** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */
+export const apiPaths = {
+  signin: '/signin/',
+  signup: '/signup/',
+  signout: '/signout/',
+  requestPasswordReset: '/request-password-reset/',
+  resetPasswordConfirm: '/reset-password-confirm/',
+  myProfile: '/my_profile/',
+  profile: (id: string | number) => `/profile/${id}/`,
+  profiles: '/profiles/',
+  filterProfiles: '/filter_profiles/',
+  like: '/match/like/',
+  block: (userId: string | number) => `/block/${userId}/`,
+  unblock: (userId: string | number) => `/block/${userId}/unblock/`,
+  blocked: '/blocked/',
+  likesReceived: '/match/likes_received/',
+  likesSent: '/match/likes_sent/',
+  matches: '/match/matches/',
+  profileUpdate: '/profile_update/',
+  deleteProfile: '/profile/delete/',
+  completeness: '/profile/completeness/',
+} as const;
+
+export const API_BASE = '/api/v1';
+export const REGIONS_URL = '/world_country_region.json';
+export const PLACEHOLDER_PHOTO = '/placeholder-profile.svg';

@@ -1,0 +1,110 @@
+import { useNavigate } from 'react-router-dom';
+import { HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
+import { formatDistance, formatHeightCm, orNA, profileAge } from '../../../lib/format.ts';
+import { type Profile, profilePhotos } from '../../../types/api.ts';
+
+interface ProfileListProps {
+  profiles: Profile[];
+  busy: boolean;
+  onDecide: (profile: Profile, liked: boolean) => void;
+}
+
+/** List view: one row per profile; the row opens the profile, the buttons like or pass. */
+export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
+  const navigate = useNavigate();
+  return (
+    <ul className="profile-list">
+      {profiles.map((profile) => {
+        const name = profile.username || 'Anonymous';
+        const age = profileAge(profile);
+        const photo = profilePhotos(profile, 1)[0] ?? PLACEHOLDER_PHOTO;
+        const open = () => navigate(paths.profileView(profile.id));
+        return (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the row's link is the keyboard path; the click is a larger target
+          <li key={String(profile.id)} className="list-row" onClick={open}>
+            <img
+              src={photo}
+              alt=""
+              className="list-photo"
+              loading="lazy"
+              onError={(event) => {
+                if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
+              }}
+            />
+            <div className="list-body">
+              <h2 className="list-name">
+                <a
+                  href={paths.profileView(profile.id)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    open();
+                  }}
+                >
+                  {name}
+                  {age !== null ? `, ${age}` : ''}
+                </a>
+              </h2>
+              <p className="list-distance">{formatDistance(profile.distance) ?? 'No distance'}</p>
+              <dl className="list-grid">
+                <div>
+                  <dt>Height</dt>
+                  <dd>{formatHeightCm(profile.height)}</dd>
+                </div>
+                <div>
+                  <dt>Education</dt>
+                  <dd>{orNA(profile.education)}</dd>
+                </div>
+                <div>
+                  <dt>Religion</dt>
+                  <dd>{orNA(profile.religion)}</dd>
+                </div>
+                <div>
+                  <dt>Livelihood</dt>
+                  <dd>{orNA(profile.livelihood)}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>{orNA(profile.relationship_status)}</dd>
+                </div>
+                <div>
+                  <dt>Kids wanted</dt>
+                  <dd>{orNA(profile.number_of_kids_wanted)}</dd>
+                </div>
+              </dl>
+            </div>
+            <div className="list-actions">
+              <button
+                type="button"
+                className="round-btn round-small round-pass"
+                aria-label={`Pass on ${name}`}
+                title="Pass"
+                disabled={busy}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onDecide(profile, false);
+                }}
+              >
+                <XIcon />
+              </button>
+              <button
+                type="button"
+                className="round-btn round-small round-like"
+                aria-label={profile.is_liked ? `Already liked ${name}` : `Like ${name}`}
+                title={profile.is_liked ? 'Already liked' : 'Like'}
+                disabled={busy || Boolean(profile.is_liked)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onDecide(profile, true);
+                }}
+              >
+                <HeartIcon />
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

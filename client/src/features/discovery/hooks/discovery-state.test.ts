@@ -1,0 +1,65 @@
+import t from 'tap';
+import { countActiveFilters } from '../../../../../server/contract/filters.ts';
+import { profilesQuery, withDefaults } from '../api/filters-query.ts';
+import { isMiddleTap, swipeDecision } from '../components/swipe.ts';
+import { discoverySubtitle, loadProfiles, nextProfile, removeProfile, soughtGender } from './discovery-state.ts';
+
+const p = (id: number) => ({ id });
+
+t.test('own profile is removed on load', async (t) => {
+  t.same(loadProfiles([p(1), p(2), p(3)], 2), { profiles: [p(1), p(3)], index: 0 });
+  t.same(loadProfiles([p(1)], '1').profiles, [], 'ids compare as strings');
+  t.same(loadProfiles([p(1)], undefined).profiles, [p(1)]);
+});
+
+t.test('next is capped and removal keeps the index in range', async (t) => {
+  let state = loadProfiles([p(1), p(2), p(3)], null);
+  state = nextProfile(nextProfile(nextProfile(state)));
+  t.equal(state.index, 2);
+  state = removeProfile(state, 3);
+  t.same(state, { profiles: [p(1), p(2)], index: 1 });
+  state = removeProfile(removeProfile(state, 2), 1);
+  t.same(state, { profiles: [], index: 0 });
+});
+
+t.test('subtitles and sought gender', async (t) => {
+  t.equal(discoverySubtitle('cards', true, 'Man'), 'Swipe right to like, left to pass');
+  t.equal(discoverySubtitle('list', true, 'Man'), 'Browse and like profiles');
+  t.equal(discoverySubtitle('cards', false, 'Man'), 'Looking for female profiles for you');
+  t.equal(discoverySubtitle('list', false, 'Woman'), 'Looking for male profiles for you');
+  t.equal(soughtGender('Man'), 'Woman');
+  t.equal(soughtGender(null), 'Man');
+});
+
+t.test('swipe threshold and the middle 60%', async (t) => {
+  t.equal(swipeDecision(101), 'like');
+  t.equal(swipeDecision(-101), 'pass');
+  t.equal(swipeDecision(100), null);
+  t.equal(swipeDecision(-40), null);
+  t.ok(isMiddleTap(50, 100));
+  t.ok(isMiddleTap(20, 100));
+  t.notOk(isMiddleTap(19, 100));
+  t.notOk(isMiddleTap(81, 100));
+});
+
+t.test('filters merge over defaults; query carries only narrowing filters', async (t) => {
+  t.same(withDefaults(null), { maxAge: 100, maxDistance: 5000 });
+  t.same(withDefaults({ maxAge: 40 }), { maxAge: 40, maxDistance: 5000 });
+  t.equal(profilesQuery(withDefaults({})), 'page_size=20');
+  t.equal(
+    profilesQuery({
+      maxAge: 40,
+      maxDistance: 5000,
+      education: ['Bachelor', 'Master'],
+      heightRange: { min: 60, max: 72 },
+      faceSelfRating: { min: 1, max: 15 },
+      minimumBetrothalGiftPrice: 'Any',
+    }),
+    'page_size=20&education=Bachelor&education=Master&heightRange.min=60&heightRange.max=72&maxAge=40',
+  );
+});
+
+t.test('active-filter badge uses the shared count', async (t) => {
+  t.equal(countActiveFilters(withDefaults({})), 0);
+  t.equal(countActiveFilters({ maxAge: 40, maxDistance: 100, religion: ['Jewish'], weightUpTo: 0 }), 3);
+});

@@ -1,0 +1,32 @@
+/** Pure list operations of the discovery state (part 1 section 4). */
+export interface DiscoveryList<T> {
+  profiles: T[];
+  index: number;
+}
+
+export const emptyDiscovery = <T>(): DiscoveryList<T> => ({ profiles: [], index: 0 });
+
+/** Loaded profiles without the member's own. */
+export function loadProfiles<T extends { id: unknown }>(results: T[], ownId: unknown): DiscoveryList<T> {
+  const own = ownId === undefined || ownId === null ? null : String(ownId);
+  return { profiles: results.filter((p) => String(p.id) !== own), index: 0 };
+}
+
+/** Moving on is capped at the last profile. */
+export function nextProfile<T>(state: DiscoveryList<T>): DiscoveryList<T> {
+  return { ...state, index: Math.min(state.index + 1, Math.max(state.profiles.length - 1, 0)) };
+}
+
+/** Removing keeps the index in range. */
+export function removeProfile<T extends { id: unknown }>(state: DiscoveryList<T>, id: unknown): DiscoveryList<T> {
+  const profiles = state.profiles.filter((p) => String(p.id) !== String(id));
+  return { profiles, index: Math.min(state.index, Math.max(profiles.length - 1, 0)) };
+}
+
+/** Subtitle under 'Discover'. */
+export function discoverySubtitle(view: 'cards' | 'list', hasProfiles: boolean, ownGender: string | null | undefined) {
+  if (!hasProfiles) return `Looking for ${ownGender === 'Man' ? 'female' : 'male'} profiles for you`;
+  return view === 'cards' ? 'Swipe right to like, left to pass' : 'Browse and like profiles';
+}
+
+export const soughtGender = (ownGender: string | null | undefined) => (ownGender === 'Man' ? 'Woman' : 'Man');

@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { refreshAfter } from '../../../lib/cache.ts';
+import { toast } from '../../../lib/toast.ts';
+import type { Profile } from '../../../types/api.ts';
+import { likeProfile } from '../api/like-profile.ts';
+
+export const MATCH_TOAST_MS = 5000;
+
+export type LikeContext = 'card' | 'list' | 'detail';
+
+export function matchMessage(username: string | null | undefined): string {
+  return `It's a Match with ${username || 'this profile'}!`;
+}
+
+/**
+ * Like or pass with the toasts and refreshes of part 1 section 4. Resolves true on success.
+ * Only card view toasts a failure ('Failed to like profile'); list and detail only log.
+ */
+export function useLikeProfile() {
+  const [busy, setBusy] = useState(false);
+
+  const send = useCallback(async (profile: Profile, liked: boolean, context: LikeContext): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const result = await likeProfile({ to_profile_id: profile.id, liked });
+      if (!liked) {
+        // Cards and list drop the profile locally; the detail screen refreshes the list itself.
+        if (context === 'detail') toast.info('Profile passed');
+      } else if (result?.match_created && result.match_id !== undefined && result.match_id !== null) {
+        toast.success(matchMessage(profile.username), MATCH_TOAST_MS);
+        void refreshAfter('match');
+      } else {
+        toast.success('Profile liked!');
+        void refreshAfter('like');
+      }
+      return true;
+    } catch (error) {
+      console.error('Like failed', error);
+      if (context === 'card') toast.error('Failed to like profile');
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  return { send, busy };
+}

@@ -1,0 +1,17 @@
+import useSWR from 'swr';
+import { apiPaths } from '../../../config/paths.ts';
+import { api } from '../../../lib/api-client.ts';
+import type { Completeness } from '../../../types/api.ts';
+
+export const COMPLETENESS_FRESH_MS = 30_000;
+
+export const getCompleteness = () => api.get<Completeness>(apiPaths.completeness);
+
+/** Fresh for 30 s and refetched on window focus (part 1 section 4). */
+export function useCompleteness(enabled = true) {
+  return useSWR<Completeness>(enabled ? apiPaths.completeness : null, getCompleteness, {
+    dedupingInterval: COMPLETENESS_FRESH_MS,
+    focusThrottleInterval: COMPLETENESS_FRESH_MS,
+    revalidateOnFocus: true,
+  });
+}

@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import { REGIONS_URL } from '../../../config/paths.ts';
+import type { Region } from '../hooks/locations.ts';
+
+/** The public region file lives outside /api/v1 and needs no token, so it is a plain GET. */
+export async function getRegions(): Promise<Region[]> {
+  const response = await fetch(REGIONS_URL, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Region list failed with ${response.status}`);
+  const body: unknown = await response.json();
+  return Array.isArray(body) ? (body as Region[]) : [];
+}
+
+/** Loaded once per session (the server caches it for a week). */
+export function useRegions() {
+  return useSWR<Region[]>(REGIONS_URL, getRegions, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    dedupingInterval: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { HEIGHT_CM, PROFILE_FIELD_BY_NAME, WEIGHT_KG } from '../../../../../../server/contract/profile-fields.ts';
+import {
+  cmToFeetAndInches,
+  feetAndInchesToCm,
+  kgToWholeLbs,
+  lbsToWholeKg,
+} from '../../../../../../server/contract/units.ts';
+import type { ProfileFormValues } from '../../hooks/profile-form.ts';
+import { FieldError, FieldShell, RequiredMark } from './field-shell.tsx';
+import { fieldId } from './profile-field.tsx';
+
+export type UnitSystem = 'imperial' | 'metric';
+
+const MAX_INCHES = 11;
+const digits = (text: string, max: number) => {
+  const clean = text.replace(/\D/g, '').slice(0, 3);
+  return clean === '' ? '' : String(Math.min(Number(clean), max));
+};
+const feetText = (cm: number) => `${cmToFeetAndInches(cm).feet}' ${cmToFeetAndInches(cm).inches}"`;
+const parsed = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
+
+/** Range errors are shown in the unit on screen (the shared message speaks of stored cm and kg). */
+function rangeMessage(message: string | undefined, kind: 'height' | 'weight', units: UnitSystem): string | undefined {
+  if (!message?.startsWith('Must be between')) return message;
+  if (kind === 'height') {
+    return units === 'metric'
+      ? `Must be between ${HEIGHT_CM.min} and ${HEIGHT_CM.max} cm`
+      : `Must be between ${feetText(HEIGHT_CM.min)} and ${feetText(HEIGHT_CM.max)}`;
+  }
+  return units === 'metric'
+    ? `Must be between ${WEIGHT_KG.min} and ${WEIGHT_KG.max} kg`
+    : `Must be between ${kgToWholeLbs(WEIGHT_KG.min)} and ${kgToWholeLbs(WEIGHT_KG.max)} lb`;
+}
+
+/** Height and weight with a metric/imperial switch. The form always holds whole cm and kg. */
+export function MeasurementFields() {
+  const [units, setUnits] = useState<UnitSystem>('imperial');
+  return (
+    <div className="measurements">
+      <fieldset className="unit-switch" aria-label="Height and weight units">
+        <button type="button" aria-pressed={units === 'imperial'} onClick={() => setUnits('imperial')}>
+          Imperial (ft, in, lb)
+        </button>
+        <button type="button" aria-pressed={units === 'metric'} onClick={() => setUnits('metric')}>
+          Metric (cm, kg)
+        </button>
+      </fieldset>
+      <HeightField units={units} />
+      <WeightField units={units} />
+    </div>
+  );
+}
+
+function HeightField({ units }: { units: UnitSystem }) {
+  const { control } = useFormContext<ProfileFormValues>();
+  const { field, fieldState } = useController({ name: 'height', control });
+  const cm = parsed(field.value);
+  const [feet, setFeet] = useState('');
+  const [inches, setInches] = useState('');
+  const required = PROFILE_FIELD_BY_NAME.get('height')?.requiredForCompleteness;
+  const error = rangeMessage(fieldState.error?.message, 'height', units);
+  const id = fieldId('height');
+
+  // Follow the stored value unless it already matches what is typed (typing must not jump).
+  useEffect(() => {
+    const typed = feet === '' && inches === '' ? null : feetAndInchesToCm(Number(feet || 0), Number(inches || 0));
+    if (typed === (cm === null ? null : Math.round(cm))) return;
+    if (cm === null) {
+      setFeet('');
+      setInches('');
+    } else {
+      const fi = cmToFeetAndInches(cm);
+      setFeet(String(fi.feet));
+      setInches(String(fi.inches));
+    }
+  }, [cm, feet, inches]);
+
+  const setImperial = (nextFeet: string, nextInches: string) => {
+    setFeet(nextFeet);
+    setInches(nextInches);
+    const empty = nextFeet === '' && nextInches === '';
+    field.onChange(empty ? '' : String(feetAndInchesToCm(Number(nextFeet || 0), Number(nextInches || 0))));
+  };
+
+  if (units === 'metric') {
+    return (
+      <FieldShell id={id} label="Height (cm)" required={required} error={error}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className={error ? 'input input-invalid' : 'input'}
+            name={field.name}
+            ref={field.ref}
+            value={typeof field.value === 'string' ? field.value : ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+          />
+        )}
+      </FieldShell>
+    );
+  }
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="field pair-field" aria-describedby={error ? errorId : undefined}>
+      <legend className="field-label">
+        Height
+        {required ? <RequiredMark /> : null}
+      </legend>
+      <div className="pair">
+        <label className="unit-input">
+          <input
+            id={id}
+            ref={field.ref}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            aria-label="Height, feet"
+            aria-invalid={error ? true : undefined}
+            className={error ? 'input input-invalid' : 'input'}
+            value={feet}
+            onChange={(e) => setImperial(digits(e.target.value, 9), inches)}
+            onBlur={field.onBlur}
+          />
+          <span aria-hidden="true">ft</span>
+        </label>
+        <label className="unit-input">
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_INCHES}
+            step={1}
+            aria-label="Height, inches"
+            aria-invalid={error ? true : undefined}
+            className={error ? 'input input-invalid' : 'input'}
+            value={inches}
+            onChange={(e) => setImperial(feet, digits(e.target.value, MAX_INCHES))}
+            onBlur={field.onBlur}
+          />
+          <span aria-hidden="true">in</span>
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+function WeightField({ units }: { units: UnitSystem }) {
+  const { control } = useFormContext<ProfileFormValues>();
+  const { field, fieldState } = useController({ name: 'weight', control });
+  const kg = parsed(field.value);
+  const [lbs, setLbs] = useState('');
+  const required = PROFILE_FIELD_BY_NAME.get('weight')?.requiredForCompleteness;
+  const error = rangeMessage(fieldState.error?.message, 'weight', units);
+
+  useEffect(() => {
+    const typed = lbs === '' ? null : lbsToWholeKg(Number(lbs));
+    if (typed === (kg === null ? null : Math.round(kg))) return;
+    setLbs(kg === null ? '' : String(kgToWholeLbs(kg)));
+  }, [kg, lbs]);
+
+  const metric = units === 'metric';
+  const value = metric ? (typeof field.value === 'string' ? field.value : '') : lbs;
+  return (
+    <FieldShell id={fieldId('weight')} label={metric ? 'Weight (kg)' : 'Weight (lb)'} required={required} error={error}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          className={error ? 'input input-invalid' : 'input'}
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          onChange={(e) => {
+            if (metric) {
+              field.onChange(e.target.value);
+              return;
+            }
+            const next = digits(e.target.value, 9999);
+            setLbs(next);
+            field.onChange(next === '' ? '' : String(lbsToWholeKg(Number(next))));
+          }}
+          onBlur={field.onBlur}
+        />
+      )}
+    </FieldShell>
+  );
+}

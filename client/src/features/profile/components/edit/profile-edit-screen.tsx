@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
+import { SECTIONS } from '../../../../../../server/contract/profile-fields.ts';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { validatorResolver } from '../../../../lib/form-resolver.ts';
+import type { Completeness, Profile } from '../../../../types/api.ts';
+import { formToPatch, type ProfileFormValues, profileToForm, validateProfileForm } from '../../hooks/profile-form.ts';
+import { type FieldGroup, CatalogueSection } from './catalogue-section.tsx';
+import { CompletenessBanner } from './completeness-banner.tsx';
+import { LocationFields } from './location-fields.tsx';
+import { MeasurementFields } from './measurement-fields.tsx';
+import { PhotosSection } from './photos-section.tsx';
+import './edit.css';
+
+export type SaveResult = { ok: true; profile: Profile } | { ok: false; fieldErrors?: Record<string, string[]> };
+
+interface ProfileEditScreenProps {
+  profile: Profile;
+  completeness?: Completeness;
+  onSave: (patch: Record<string, unknown>) => Promise<SaveResult>;
+  /** Resolves true when the account is gone (the route navigates away). */
+  onAbandon: () => Promise<boolean>;
+  onCancel: () => void;
+  onSignOut: () => void;
+}
+
+const GROUPS: readonly FieldGroup[] = [
+  { key: 'location', fields: ['home_country', 'home_state', 'home_city'], render: () => <LocationFields /> },
+  { key: 'measurements', fields: ['height', 'weight'], render: () => <MeasurementFields /> },
+];
+
+/** /profile/edit: the catalogue-driven profile form (part 2 section 2). */
+export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, onCancel, onSignOut }: ProfileEditScreenProps) {
+  const form = useForm<ProfileFormValues>({
+    defaultValues: profileToForm(profile),
+    resolver: validatorResolver((values: ProfileFormValues) => validateProfileForm(values, new Date())),
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  const [abandonOpen, setAbandonOpen] = useState(false);
+  const [abandoning, setAbandoning] = useState(false);
+  const incomplete = completeness ? !completeness.is_complete : false;
+  const { hash } = useLocation();
+
+  // '/profile/edit#section-location' (the own profile's Edit links) opens at that section.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.closest('section')?.scrollIntoView();
+  }, [hash]);
+
+  const submit = form.handleSubmit(async (values) => {
+    const result = await onSave(formToPatch(values));
+    if (result.ok) {
+      form.reset(profileToForm(result.profile));
+      return;
+    }
+    for (const [name, messages] of Object.entries(result.fieldErrors ?? {})) {
+      if (name in values) form.setError(name, { type: 'server', message: messages.join(', ') });
+    }
+  });
+
+  const abandon = async () => {
+    setAbandoning(true);
+    const gone = await onAbandon();
+    if (!gone) {
+      setAbandoning(false);
+      setAbandonOpen(false);
+    }
+  };
+
+  return (
+    <div className="edit-page">
+      <header className="edit-topbar">
+        <span className="edit-brand">Betroth</span>
+        <button type="button" className="btn btn-ghost btn-small" onClick={onSignOut}>
+          Sign Out
+        </button>
+      </header>
+      <main className="page edit-main">
+        <h1>{incomplete ? 'Complete Your Profile' : 'Edit Profile'}</h1>
+        {incomplete && completeness ? <CompletenessBanner completeness={completeness} /> : null}
+        <FormProvider {...form}>
+          <form id="profile-edit-form" noValidate onSubmit={submit}>
+            {SECTIONS.map((section) =>
+              section === 'Photos' ? (
+                <PhotosSection key={section} profile={profile} />
+              ) : (
+                <CatalogueSection key={section} section={section} groups={GROUPS} />
+              ),
+            )}
+          </form>
+        </FormProvider>
+        {incomplete ? (
+          <div className="abandon-zone">
+            <p>Changed your mind? This deletes your account and everything you have entered.</p>
+            <button type="button" className="btn btn-secondary btn-danger-outline" onClick={() => setAbandonOpen(true)}>
+              Abandon Application
+            </button>
+          </div>
+        ) : null}
+      </main>
+      <div className="edit-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" form="profile-edit-form" className="btn btn-primary" disabled={!isDirty || isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={abandonOpen}
+        onOpenChange={(open) => !abandoning && setAbandonOpen(open)}
+        title="Abandon Application?"
+        description="This will permanently delete your account and all information you've entered. This action cannot be undone."
+        confirmLabel="Yes, Delete Everything"
+        onConfirm={abandon}
+        busy={abandoning}
+        destructive
+      />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { BackIcon, BlockIcon, HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
+import { profileAge } from '../../../lib/format.ts';
+import type { Profile } from '../../../types/api.ts';
+import { FactList } from './fact-list.tsx';
+import { DETAIL_SECTIONS, displayValue, locationText } from './profile-values.ts';
+import './profile.css';
+
+interface ProfileDetailProps {
+  profile: Profile;
+  busy: boolean;
+  onBack: () => void;
+  onLike: () => void;
+  onPass: () => void;
+  onBlock: () => Promise<boolean>;
+}
+
+/** Another member's profile (part 1 section 2) with the Pass / Like / Block bar. */
+export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }: ProfileDetailProps) {
+  const [blockOpen, setBlockOpen] = useState(false);
+  const age = profileAge(profile);
+  const name = profile.username || 'Anonymous';
+  const photos = [1, 2, 3, 4, 5].map((i) => profile[`photo${i}_url`]);
+
+  return (
+    <article className="page profile-page" aria-labelledby="profile-name">
+      <div className="profile-topbar">
+        <button type="button" className="icon-btn" aria-label="Back" onClick={onBack}>
+          <BackIcon />
+        </button>
+        <h1 id="profile-name">
+          {name}
+          {age !== null ? `, ${age}` : ''}
+        </h1>
+      </div>
+
+      <div className="photo-grid">
+        {photos.map((url, index) => (
+          <img
+            // biome-ignore lint/suspicious/noArrayIndexKey: the five photo slots are fixed
+            key={index}
+            className={index === 0 ? 'photo-main' : undefined}
+            src={typeof url === 'string' && url ? url : PLACEHOLDER_PHOTO}
+            alt={typeof url === 'string' && url ? `${name}, photo ${index + 1}` : `No photo ${index + 1}`}
+            loading="lazy"
+            onError={(event) => {
+              if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
+            }}
+          />
+        ))}
+      </div>
+
+      <section className="card profile-section" aria-labelledby="sec-basics">
+        <div className="section-head">
+          <h2 id="sec-basics">Basics</h2>
+        </div>
+        <FactList
+          profile={profile}
+          fields={[]}
+          extra={[
+            ['Gender', displayValue(profile, 'gender')],
+            ['Age', age !== null ? String(age) : 'N/A'],
+            ['Location', locationText(profile)],
+            ['Native language', displayValue(profile, 'native_language')],
+          ]}
+        />
+      </section>
+
+      {DETAIL_SECTIONS.map((section) => {
+        const id = `sec-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
+        return (
+          <section className="card profile-section" key={section.title} aria-labelledby={id}>
+            <div className="section-head">
+              <h2 id={id}>{section.title}</h2>
+            </div>
+            <FactList profile={profile} fields={section.fields} />
+          </section>
+        );
+      })}
+
+      <div className="bottom-bar">
+        <button type="button" className="btn btn-pass" onClick={onPass} disabled={busy}>
+          <XIcon /> Pass
+        </button>
+        <button
+          type="button"
+          className="btn btn-like"
+          onClick={onLike}
+          disabled={busy || Boolean(profile.is_liked)}
+          title={profile.is_liked ? 'Already liked' : undefined}
+        >
+          <HeartIcon /> {profile.is_liked ? 'Already liked' : 'Like'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => setBlockOpen(true)} disabled={busy}>
+          <BlockIcon /> Block User
+        </button>
+      </div>
+
+      <ConfirmDialog
+        open={blockOpen}
+        onOpenChange={setBlockOpen}
+        title="Block User?"
+        description="Are you sure you want to block this user? Neither you nor the user will be able to see each other in the search."
+        confirmLabel="Yes, Block User"
+        destructive
+        busy={busy}
+        onConfirm={async () => {
+          const ok = await onBlock();
+          if (ok) setBlockOpen(false);
+        }}
+      />
+    </article>
+  );
+}
+
+export function ProfileNotFound() {
+  return (
+    <section className="page empty-state" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Profile Not Found</h1>
+      <p>This profile may have been removed or is no longer available</p>
+      <Link to={paths.home} className="btn btn-primary">
+        Back to Discovery
+      </Link>
+    </section>
+  );
+}

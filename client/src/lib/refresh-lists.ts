@@ -1,0 +1,33 @@
+/** Which cached data sets to refresh after each kind of change (part 1 sections 4 and 7). */
+export type CacheName =
+  | 'likesReceived'
+  | 'likesSent'
+  | 'matches'
+  | 'profiles'
+  | 'blockedUsers'
+  | 'profileFilters'
+  | 'myProfile';
+
+export type ChangeKind = 'like' | 'match' | 'pass' | 'block' | 'unblock' | 'filters' | 'profile' | 'delete';
+
+export const ALL_CACHES: readonly CacheName[] = [
+  'likesReceived',
+  'likesSent',
+  'matches',
+  'profiles',
+  'blockedUsers',
+  'profileFilters',
+  'myProfile',
+];
+
+export const REFRESH_LISTS: Record<ChangeKind, readonly CacheName[]> = {
+  like: ['likesSent'],
+  match: ['likesReceived', 'likesSent', 'matches'],
+  pass: ['profiles'],
+  block: ['profiles', 'blockedUsers'],
+  unblock: ['profiles', 'blockedUsers'],
+  filters: ['profileFilters', 'profiles'],
+  // A saved profile (gender, location) can change who discovery shows.
+  profile: ['profiles'],
+  delete: ALL_CACHES,
+};

@@ -1,0 +1,71 @@
+/**
+ * Shared Chromium launcher for the browser journeys (playwright-core drives the system Chromium).
+ * Each test gets a phone-sized context (390x844) pointed at a listening test app.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+export async function launchBrowser(t: Teardown): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  t.teardown(() => browser.close());
+  return browser;
+}
+
+/** A fresh phone-sized context; service workers are blocked so every run sees the server's files. */
+export async function newPhonePage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: PHONE_VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+    locale: 'en-US',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface ScreenshotOptions {
+  /** Leave toasts out of the picture (they sit over the top bar for a few seconds). */
+  hideToasts?: boolean;
+}
+
+export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Let toasts and the menu animation settle.
+  await page.waitForTimeout(400);
+  await page.screenshot({
+    path: file,
+    fullPage: false,
+    style: options.hideToasts ? '[data-sonner-toaster] { display: none !important; }' : undefined,
+  });
+  return file;
+}
+
+/** Resolves once the URL path equals `pathname`. */
+export async function waitForPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}

@@ -21,7 +21,7 @@ export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
         const photo = profilePhotos(profile, 1)[0] ?? PLACEHOLDER_PHOTO;
         const open = () => navigate(paths.profileView(profile.id));
         return (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the row's link is the keyboard path; the click is a larger target
+          // the row's link is the keyboard path; the click is a larger target
           <li key={String(profile.id)} className="list-row" onClick={open}>
             <img
               src={photo}

@@ -22,7 +22,7 @@ export function SwipeCard({ profile, busy, onDecide }: SwipeCardProps) {
   const moved = useRef(false);
 
   // The carousel index resets when the profile changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on profile change only
+  // reset on profile change only
   useEffect(() => {
     setPhotoIndex(0);
     setDx(0);
@@ -105,7 +105,7 @@ export function SwipeCard({ profile, busy, onDecide }: SwipeCardProps) {
           {photos.length > 1 ? (
             <div className="photo-segments" aria-hidden="true">
               {photos.map((url, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one segment per photo slot; two slots may share a URL
+                // one segment per photo slot; two slots may share a URL
                 <span key={`${i}-${url}`} className={i === photoIndex ? 'segment is-active' : 'segment'} />
               ))}
             </div>

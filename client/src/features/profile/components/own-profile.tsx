@@ -120,7 +120,7 @@ export function OwnProfile({ profile, onSignOut, onDelete }: OwnProfileProps) {
         <div className="photo-grid own-photos" style={{ marginTop: '0.6rem', marginBottom: 0 }}>
           {photos.map((url, index) => (
             <img
-              // biome-ignore lint/suspicious/noArrayIndexKey: the five photo slots are fixed
+              // the five photo slots are fixed
               key={index}
               src={typeof url === 'string' && url ? url : PLACEHOLDER_PHOTO}
               alt={typeof url === 'string' && url ? `Your photo ${index + 1}` : `Empty photo slot ${index + 1}`}

@@ -40,7 +40,7 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
       <div className="photo-grid">
         {photos.map((url, index) => (
           <img
-            // biome-ignore lint/suspicious/noArrayIndexKey: the five photo slots are fixed
+            // the five photo slots are fixed
             key={index}
             className={index === 0 ? 'photo-main' : undefined}
             src={typeof url === 'string' && url ? url : PLACEHOLDER_PHOTO}

@@ -12,7 +12,7 @@ import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { blocks, likes, profiles, sessions } from '../server/kernel/db/schema/index.ts';
 import { candidateWhere } from '../server/modules/discovery/discovery.conditions.ts';
-import { candidateIdsQuery, findViewer } from '../server/modules/discovery/discovery.queries.ts';
+import { candidateIdsQuery, findViewer, nearestCandidateIdsQuery } from '../server/modules/discovery/discovery.queries.ts';
 import { filtersFromQuery } from '../server/modules/discovery/filter-query.ts';
 import { seedPopulation } from '../server/modules/discovery/population-seed.ts';
 import { loadPlaces, randomSource } from '../server/modules/discovery/population.ts';
@@ -115,8 +115,10 @@ async function explainIndexes(db: Db, userId: number, query: string, log: (line:
   const raw = filtersFromQuery(multi);
   const filters: SavedFilters = raw ? validateFilters(raw).filters : { ...FILTER_DEFAULTS };
   const where = candidateWhere({ ...viewer, gender: viewer.gender }, filters, new Date());
+  // A country filter's page comes from the nearest-first walk (discovery.service.ts): show that plan.
+  const pageQuery = filters.homeCountry ? nearestCandidateIdsQuery : candidateIdsQuery;
   const plan = await db.execute<{ 'QUERY PLAN': string }>(
-    sql`explain (analyze, buffers) ${candidateIdsQuery(viewer, where, 20, (page - 1) * 20)}`,
+    sql`explain (analyze, buffers) ${pageQuery(viewer, where, 20, (page - 1) * 20)}`,
   );
   const lines = plan.map((row) => row['QUERY PLAN']);
   if (verbose) for (const line of lines) log(`    ${line}`);
@@ -243,7 +245,7 @@ Baselines measured in the same run: a primary-key profile read (\`select * from 
 p95 ${ms(baseline.p95)}, p99 ${ms(baseline.p99)}; \`GET /api/v1/my_profile/\` (token check + the same read over HTTP) p50 ${ms(httpBaseline.p50)},
 p99 ${ms(httpBaseline.p99)}.
 
-| filter set | matches (avg count) | p50 | p95 | p99 | p50 / pk read | p99 / pk read | plan of the whole-set page query (EXPLAIN ANALYZE) |
+| filter set | matches (avg count) | p50 | p95 | p99 | p50 / pk read | p99 / pk read | plan of the page query (whole set, or the nearest-first walk for a country filter; EXPLAIN ANALYZE) |
 |---|---|---|---|---|---|---|---|
 ${table}
 
@@ -253,10 +255,11 @@ How a request spends its time (design in docs/decisions.md, "Speed"): the count 
 scan of \`profiles_discovery_count_idx\` (gender and age only) or \`profiles_discovery_filter_count_idx\`
 (any other filter); beside it the page is taken from within 100, then 500 miles of the member
 (one latitude band of \`profiles_discovery_idx\`) and only when that cannot prove the page, from the
-whole set (the plan shown). Every candidate scan is index-only (no heap fetches); list filters are
-one bit test each. The slowest set is a country filter seen by members who live elsewhere (about a
-fifth of these viewers): every candidate is far away, so no ring helps and the whole filtered set
-(tens of thousands of index entries) is ordered by distance, beside the count.
+whole set (the plan shown). With a country filter the page instead comes from a nearest-first walk
+of \`profiles_discovery_nearest_idx\` (GiST on gender, country and the unit vector; KNN \`<->\`), which
+reads the nearest candidates and everyone tied with the last of them, not the whole country: members
+living outside the filtered country (about a fifth of these viewers) no longer sort the whole set.
+Whole-set and ring scans are index-only (no heap fetches); list filters are one bit test each.
 
 Likes: ${LIKE_OPS} \`POST /api/v1/match/like/\` (70% likes, 30% passes, a third aimed at other active members so matches
 happen: ${matches} matches made), ${CONCURRENCY} in flight: **${likesPerSecond.toFixed(0)} likes/s**, against

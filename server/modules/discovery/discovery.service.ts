@@ -87,6 +87,12 @@ async function pageIds(db: Db, viewer: Viewer, where: SQL, filters: SavedFilters
       if (page.ids.length === limit && !page.lastSwiped) return page.ids;
     }
   }
+  // A country filter: walk that country's candidates nearest first (the KNN index) instead of
+  // sorting all of them; a full page from it is exactly the whole set's page.
+  if (viewer.latitude !== null && viewer.longitude !== null && filters.homeCountry) {
+    const page = await queries.findCandidatePage(db, viewer, where, limit, offset, true);
+    if (page.ids.length === limit) return page.ids;
+  }
   return (await queries.findCandidatePage(db, viewer, where, limit, offset)).ids;
 }
 

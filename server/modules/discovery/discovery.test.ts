@@ -107,6 +107,33 @@ t.test('order: unswiped first, then nearer, then newest; swiped ones still come 
   }
 });
 
+t.test('order with a country the member does not live in (the nearest-first index walk)', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  const toronto = { home_country: 'Canada', home_state: '', home_city: 'Toronto' };
+  const adam = await man(app, db, toronto, 'adam');
+  await woman(app, db, toronto, 'toronto');
+  const nyc = await woman(app, db, { home_state: 'New York', home_city: 'New York City' }, 'nyc');
+  await woman(app, db, { home_city: 'Dallas' }, 'dallas_old');
+  await woman(app, db, { home_city: 'Dallas' }, 'dallas_new');
+  await woman(app, db, {}, 'austin');
+  await woman(app, db, { home_city: 'San Antonio' }, 'san_antonio');
+  await likeProfile(app, adam, nyc.profileId, false);
+
+  const expected = ['dallas_new', 'dallas_old', 'austin', 'san_antonio', 'nyc'];
+  t.same(await discoveredNames(app, adam, 'homeCountry=United%20States'), expected);
+  // Pages of every size agree with the full order: ties (one city, one point) by newest, the
+  // swiped one last, and pages past the unswiped ones from the whole-set query.
+  for (const size of [1, 2, 3]) {
+    const names: string[] = [];
+    for (let page = 1; page <= Math.ceil(5 / size); page++) {
+      const body = (await get(app, adam, `/api/v1/profiles/?homeCountry=United%20States&page=${page}&page_size=${size}`)).json();
+      t.equal(body.count, 5);
+      names.push(...body.results.map((p: { username: string }) => p.username));
+    }
+    t.same(names, expected, `pages of ${size}`);
+  }
+});
+
 t.test('pagination: count, next, previous, page_size cap', async (t) => {
   const { app, db } = await buildTestApp(t);
   const adam = await man(app, db, {}, 'adam');

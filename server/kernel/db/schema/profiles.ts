@@ -197,5 +197,11 @@ export const profiles = pgTable(
     index('profiles_discovery_count_idx')
       .on(t.gender, t.dateOfBirth, t.userId, t.id)
       .where(sql`${t.isComplete}`),
+    // Nearest-first within one country (cube and btree_gist extensions, migration 0004): a member
+    // filtering on a country they do not live in gets the nearest candidates by walking this index
+    // in distance order (`<->` on the unit vector is the chord), not by sorting the whole country.
+    index('profiles_discovery_nearest_idx')
+      .using('gist', t.gender, t.homeCountry, sql`cube(array[${t.locationX}, ${t.locationY}, ${t.locationZ}])`)
+      .where(sql`${t.isComplete}`),
   ],
 );

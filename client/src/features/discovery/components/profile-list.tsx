@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router-dom';
 import { HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import { formatDistance, formatHeightCm, orNA, profileAge } from '../../../lib/format.ts';
+import { formatDistance, profileAge } from '../../../lib/format.ts';
 import { type Profile, profilePhotos } from '../../../types/api.ts';
+import { ProfileFacts } from './profile-facts.tsx';
 
 interface ProfileListProps {
   profiles: Profile[];
@@ -47,32 +48,11 @@ export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
                 </a>
               </h2>
               <p className="list-distance">{formatDistance(profile.distance) ?? 'No distance'}</p>
-              <dl className="list-grid">
-                <div>
-                  <dt>Height</dt>
-                  <dd>{formatHeightCm(profile.height)}</dd>
-                </div>
-                <div>
-                  <dt>Education</dt>
-                  <dd>{orNA(profile.education)}</dd>
-                </div>
-                <div>
-                  <dt>Religion</dt>
-                  <dd>{orNA(profile.religion)}</dd>
-                </div>
-                <div>
-                  <dt>Livelihood</dt>
-                  <dd>{orNA(profile.livelihood)}</dd>
-                </div>
-                <div>
-                  <dt>Status</dt>
-                  <dd>{orNA(profile.relationship_status)}</dd>
-                </div>
-                <div>
-                  <dt>Kids wanted</dt>
-                  <dd>{orNA(profile.number_of_kids_wanted)}</dd>
-                </div>
-              </dl>
+              <ProfileFacts
+                profile={profile}
+                facts={['height', 'education', 'religion', 'livelihood', 'status', 'kidsWanted']}
+                className="list-grid"
+              />
             </div>
             <div className="list-actions">
               <button

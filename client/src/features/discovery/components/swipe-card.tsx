@@ -2,8 +2,9 @@ import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon, InfoIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import { formatDistance, formatHeightCm, orNA, profileAge } from '../../../lib/format.ts';
+import { formatDistance, profileAge } from '../../../lib/format.ts';
 import { type Profile, profilePhotos } from '../../../types/api.ts';
+import { ProfileFacts } from './profile-facts.tsx';
 import { isMiddleTap, SWIPE_THRESHOLD_PX, swipeDecision } from './swipe.ts';
 
 interface SwipeCardProps {
@@ -135,20 +136,7 @@ export function SwipeCard({ profile, busy, onDecide }: SwipeCardProps) {
             {distance ? <p>{distance}</p> : null}
           </div>
         </div>
-        <dl className="card-facts">
-          <div>
-            <dt>Height</dt>
-            <dd>{formatHeightCm(profile.height)}</dd>
-          </div>
-          <div>
-            <dt>Education</dt>
-            <dd>{orNA(profile.education)}</dd>
-          </div>
-          <div>
-            <dt>Religion</dt>
-            <dd>{orNA(profile.religion)}</dd>
-          </div>
-        </dl>
+        <ProfileFacts profile={profile} facts={['height', 'education', 'religion']} className="card-facts" />
       </article>
       <div className="decision-row">
         <button

@@ -3,78 +3,28 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import type { Profile } from '../../../types/api.ts';
+import { fieldsInSection, type ProfileSection } from '../../../../../server/contract/profile-fields.ts';
 import { FactList } from './fact-list.tsx';
 import './profile.css';
 
-/** `edit` names the edit-screen section the Edit link jumps to. */
-const SECTIONS: { title: string; edit: string; fields: string[] }[] = [
-  { title: 'Basics', edit: 'Basics', fields: ['email', 'phone', 'date_of_birth', 'gender', 'native_language'] },
-  { title: 'Location', edit: 'Location', fields: ['home_country', 'home_state', 'home_city'] },
-  {
-    title: 'Appearance and Health',
-    edit: 'Appearance & Health',
-    fields: ['height', 'weight', 'face_self_rating', 'tattoos', 'piercings', 'cosmetic_surgeries', 'exercise_frequency'],
-  },
-  {
-    title: 'Family and Childhood',
-    edit: 'Family & Childhood',
-    fields: ['parent_presence', 'parents_imprisoned', 'parents_employment', 'siblings_number'],
-  },
-  {
-    title: 'Marital Status and Children',
-    edit: 'Marital Status & Children',
-    fields: [
-      'relationship_status',
-      'relationship_history',
-      'body_count',
-      'memories_from_exes',
-      'kids_at_home',
-      'kids_parents_number',
-      'divorces_number',
-    ],
-  },
-  {
-    title: 'Finances',
-    edit: 'Finances',
-    fields: [
-      'livelihood',
-      'annual_income',
-      'debts_total',
-      'place_to_live',
-      'daily_transportation',
-      'brand_of_daily_car',
-      'yacht_owner',
-      'private_airplane',
-    ],
-  },
+const names = (section: ProfileSection) => fieldsInSection(section).map((field) => field.name);
+
+/**
+ * The summary's sections (part 1 section 2, Own profile). Fields come from the shared catalogue;
+ * Basics shows email instead of username, and Lifestyle and Relationship are one section here.
+ * `edit` names the edit-screen section the Edit link jumps to.
+ */
+const SECTIONS: { title: string; edit: ProfileSection; fields: string[] }[] = [
+  { title: 'Basics', edit: 'Basics', fields: ['email', ...names('Basics').filter((name) => name !== 'username')] },
+  { title: 'Location', edit: 'Location', fields: names('Location') },
+  { title: 'Appearance and Health', edit: 'Appearance & Health', fields: names('Appearance & Health') },
+  { title: 'Family and Childhood', edit: 'Family & Childhood', fields: names('Family & Childhood') },
+  { title: 'Marital Status and Children', edit: 'Marital Status & Children', fields: names('Marital Status & Children') },
+  { title: 'Finances', edit: 'Finances', fields: names('Finances') },
   {
     title: 'Lifestyle and Relationship',
     edit: 'Lifestyle',
-    fields: [
-      'education',
-      'latest_major',
-      'religion',
-      'religiosity',
-      'social_media_use',
-      'cooking_frequency',
-      'recipes_known',
-      'cookbook',
-      'home_chores_frequency',
-      'pets_at_home',
-      'current_personal_travel',
-      'current_international_travel',
-      'clothes_style',
-      'reason_to_marry',
-      'number_of_kids_wanted',
-      'minimum_betrothal_gift_price',
-      'money_control',
-      'monthly_cash_want',
-      'monthly_cash_provide',
-      'desired_ceremony',
-      'desire_to_work_in_relationship',
-      'clothes_control',
-      'opposite_sex_friends',
-    ],
+    fields: [...names('Lifestyle'), ...names('Relationship Expectations')],
   },
 ];
 

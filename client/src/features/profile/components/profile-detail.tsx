@@ -81,7 +81,7 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
         );
       })}
 
-      <div className="bottom-bar">
+      <div className="fixed-action-bar bottom-bar">
         <button type="button" className="btn btn-pass" onClick={onPass} disabled={busy}>
           <XIcon /> Pass
         </button>

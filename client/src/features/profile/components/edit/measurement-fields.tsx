@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { HEIGHT_CM, PROFILE_FIELD_BY_NAME, WEIGHT_KG } from '../../../../../../server/contract/profile-fields.ts';
 import {
@@ -12,6 +12,21 @@ import { FieldError, FieldShell, RequiredMark } from './field-shell.tsx';
 import { fieldId } from './profile-field.tsx';
 
 export type UnitSystem = 'imperial' | 'metric';
+
+/** Height and weight are whole, non-negative numbers in every unit. */
+function WholeNumberInput({ invalid, ...props }: ComponentProps<'input'> & { invalid: boolean }) {
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step={1}
+      aria-invalid={invalid || undefined}
+      className={invalid ? 'input input-invalid' : 'input'}
+      {...props}
+    />
+  );
+}
 
 const MAX_INCHES = 11;
 const digits = (text: string, max: number) => {
@@ -88,13 +103,9 @@ function HeightField({ units }: { units: UnitSystem }) {
     return (
       <FieldShell id={id} label="Height (cm)" required={required} error={error}>
         {(a11y) => (
-          <input
+          <WholeNumberInput
             {...a11y}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className={error ? 'input input-invalid' : 'input'}
+            invalid={Boolean(error)}
             name={field.name}
             ref={field.ref}
             value={typeof field.value === 'string' ? field.value : ''}
@@ -114,16 +125,11 @@ function HeightField({ units }: { units: UnitSystem }) {
       </legend>
       <div className="pair">
         <label className="unit-input">
-          <input
+          <WholeNumberInput
             id={id}
             ref={field.ref}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
             aria-label="Height, feet"
-            aria-invalid={error ? true : undefined}
-            className={error ? 'input input-invalid' : 'input'}
+            invalid={Boolean(error)}
             value={feet}
             onChange={(e) => setImperial(digits(e.target.value, 9), inches)}
             onBlur={field.onBlur}
@@ -131,15 +137,10 @@ function HeightField({ units }: { units: UnitSystem }) {
           <span aria-hidden="true">ft</span>
         </label>
         <label className="unit-input">
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
+          <WholeNumberInput
             max={MAX_INCHES}
-            step={1}
             aria-label="Height, inches"
-            aria-invalid={error ? true : undefined}
-            className={error ? 'input input-invalid' : 'input'}
+            invalid={Boolean(error)}
             value={inches}
             onChange={(e) => setImperial(feet, digits(e.target.value, MAX_INCHES))}
             onBlur={field.onBlur}
@@ -171,13 +172,9 @@ function WeightField({ units }: { units: UnitSystem }) {
   return (
     <FieldShell id={fieldId('weight')} label={metric ? 'Weight (kg)' : 'Weight (lb)'} required={required} error={error}>
       {(a11y) => (
-        <input
+        <WholeNumberInput
           {...a11y}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          className={error ? 'input input-invalid' : 'input'}
+          invalid={Boolean(error)}
           name={field.name}
           ref={field.ref}
           value={value}

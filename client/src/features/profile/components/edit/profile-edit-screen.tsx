@@ -98,7 +98,7 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
           </div>
         ) : null}
       </main>
-      <div className="edit-actions">
+      <div className="fixed-action-bar edit-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           Cancel
         </button>

@@ -164,7 +164,15 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
   const seedSeconds = (Date.now() - seedStart) / 1000;
   log(`seeded in ${seedSeconds.toFixed(0)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
+  // The per-member view budgets would stop a benchmark's viewers after a few hundred pages.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+    PROFILE_VIEW_LIMIT_PER_HOUR: '1000000',
+    DISCOVERY_LIMIT_PER_HOUR: '1000000',
+  });
   const app = await buildApp({ config, db, mailer: { send: async () => {} }, jwtSecret: 'bench-secret-bench-secret-bench-secret!' });
   await app.ready();
   try {

@@ -15,6 +15,7 @@ import blockRoutes from './modules/blocks/blocks.routes.ts';
 import worldRegionsRoute from './modules/profiles/world-regions.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
+import inputGuard from './plugins/input-guard.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import eventBackbone from './plugins/event-backbone.ts';
 import staticClient from './plugins/static-client.ts';
@@ -34,11 +35,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? { ...loggerOptions(config), stream: options.logStream }
       : loggerOptions(config),
     // Behind a proxy (docker compose, a load balancer) the client IP comes from X-Forwarded-For.
-    trustProxy: config.env === 'production',
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    trustProxy: config.trustProxy,
+    // A JSON body naming __proto__ or constructor.prototype is refused while it is parsed.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
 
   registerErrorHandling(app);
+  await app.register(inputGuard);
   app.addSchema(ErrorResponse);
   app.addSchema(DetailResponse);
 

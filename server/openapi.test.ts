@@ -21,3 +21,39 @@ t.test('every API route is documented with a response schema', async (t) => {
     }
   }
 });
+
+t.test('every operation has a unique operationId and says whether it needs a token', async (t) => {
+  const document = parse(await readFile(new URL('../openapi.yaml', import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+  };
+  const ids: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      t.type(operation.operationId, 'string', `${method.toUpperCase()} ${path} has an operationId`);
+      ids.push(String(operation.operationId));
+      t.ok(Array.isArray(operation.security), `${method.toUpperCase()} ${path} declares its security`);
+    }
+  }
+  t.equal(new Set(ids).size, ids.length, 'operationIds are unique');
+  t.ok(document.paths['/api/v1/signin/'].post.security?.length === 0, 'sign-in is public');
+});
+
+t.test('every id in a path says which kind of id it is and is a safe positive integer', async (t) => {
+  const document = parse(await readFile(new URL('../openapi.yaml', import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: Record<string, unknown> }> }>>;
+  };
+  let count = 0;
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      for (const parameter of (operation.parameters ?? []).filter((p) => p.in === 'path')) {
+        count++;
+        const where = `${method.toUpperCase()} ${path} {${parameter.name}}`;
+        t.ok(['profile', 'user'].includes(parameter.schema['x-id-of'] as string), `${where}: x-id-of`);
+        t.match(parameter.schema, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, where);
+      }
+    }
+  }
+  t.ok(count >= 6, `${count} path ids`);
+  const blocks = document.paths['/api/v1/block/{user_id}/'].post.parameters?.[0];
+  t.equal(blocks?.schema['x-id-of'], 'user', 'blocks take user ids');
+});

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const workers = startNatsWorkers(handlers, link, { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix }, { log, metrics });
 
   let stopping = false;
-  registerOpsRoutes(ops, { db: database.db, link, metrics, stopping: () => stopping });
+  registerOpsRoutes(ops, { db: database.db, link, metrics, stopping: () => stopping, config });
   if (config.workersPort > 0) await ops.listen({ host: config.host, port: config.workersPort });
 
   const stop = async (signal: string) => {

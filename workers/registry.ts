@@ -7,6 +7,7 @@ import type { Db } from '../server/kernel/db/client.ts';
 import type { PushBus } from '../server/kernel/events/push.ts';
 import type { Log } from '../server/kernel/logging.ts';
 import { notificationsHandler } from './notifications/handler.ts';
+import { stillCurrentIn } from './notifications/still-current.ts';
 import type { EventHandler } from './runtime/handler.ts';
 
 export interface WorkerDeps {
@@ -19,7 +20,7 @@ export interface WorkerDeps {
 type Factory = (deps: WorkerDeps) => EventHandler;
 
 export const HANDLER_FACTORIES: Record<string, Factory> = {
-  notifications: (deps) => notificationsHandler(deps.push),
+  notifications: (deps) => notificationsHandler(deps.push, stillCurrentIn(deps.db)),
 };
 
 /** Builds the named handlers; throws listing every unknown name. */

@@ -34,7 +34,13 @@ export const AUTH_MESSAGES = {
 
 export type FieldErrors = Record<string, string[]>;
 
-const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/**
+ * An empty errors map without a prototype: maps keyed by names taken from a request (unknown
+ * profile fields, unknown filters) can then never write through to Object.prototype.
+ */
+export const noFieldErrors = (): FieldErrors => Object.create(null) as FieldErrors;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 // Deliberately simple: one @, no spaces, a dot in the domain. Real proof of an address is the mail itself.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

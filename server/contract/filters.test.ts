@@ -75,12 +75,49 @@ t.test('unknown keys and options are errors', async (t) => {
   t.same(r.errors.favouriteColour, ['Unknown filter']);
   t.same(r.errors.religion, ["'Pastafarian' is not one of the choices"]);
   t.same(r.errors.nativeLanguage, ["'Klingon' is not one of the choices"]);
-  t.same(r.filters, { ...FILTER_DEFAULTS, education: ['Bachelor'] }, 'a single value is a one-item list');
+  t.same(r.errors.education, [FILTER_MESSAGES.notList], 'a body sends lists as lists');
+  t.same(r.filters, FILTER_DEFAULTS);
   t.same(validateFilters({ minimumBetrothalGiftPrice: '$2,000' }).errors.minimumBetrothalGiftPrice, ["'$2,000' is not one of the choices"]);
-  t.same(validateFilters({ cookbook: [true, 'No'] }).filters.cookbook, ['Yes', 'No']);
-  t.same(validateFilters({ tattoos: 'No tattoos,Small hidden tattoo(s)' }).errors.tattoos, [
+  t.same(validateFilters({ cookbook: [true, 'No'] }).errors.cookbook, [FILTER_MESSAGES.notList], "Yes/No lists hold 'Yes' and 'No'");
+  t.same(validateFilters({ tattoos: ['No tattoos,Small hidden tattoo(s)'] }).errors.tattoos, [
     "'No tattoos,Small hidden tattoo(s)' is not one of the choices",
   ], 'filters do not split commas');
+  t.same(validateFilters({ nativeLanguage: ' Spanish' }).errors.nativeLanguage, ["' Spanish' is not one of the choices"]);
+});
+
+t.test('a body is typed strictly; a query string is read from its text', async (t) => {
+  const text = {
+    maxAge: '30',
+    maxDistance: ' 100 ',
+    heightRange: { min: '60', max: 70 },
+    faceSelfRating: { min: '2', max: '10' },
+    weightUpTo: '180.5',
+    nativeLanguage: ' Spanish ',
+    education: 'High school',
+    religion: ['Jewish'],
+  };
+  const body = validateFilters(text);
+  for (const key of ['maxAge', 'maxDistance', 'weightUpTo']) t.match(body.errors[key], [/^Must be between/], key);
+  t.same(body.errors.heightRange, [FILTER_MESSAGES.notRange]);
+  t.same(body.errors.faceSelfRating, [FILTER_MESSAGES.notRange]);
+  t.same(body.errors.education, [FILTER_MESSAGES.notList]);
+  t.same(body.errors.nativeLanguage, ["' Spanish ' is not one of the choices"]);
+  t.same(body.filters, { ...FILTER_DEFAULTS, religion: ['Jewish'] });
+
+  const query = validateFilters(text, { from: 'query' });
+  t.same(query.errors, {});
+  t.same(query.filters, {
+    maxAge: 30,
+    maxDistance: 100,
+    heightRange: { min: 60, max: 70 },
+    faceSelfRating: { min: 2, max: 10 },
+    weightUpTo: 180.5,
+    nativeLanguage: 'Spanish',
+    education: ['High school'],
+    religion: ['Jewish'],
+  });
+  t.same(validateFilters({ maxAge: 'thirty' }, { from: 'query' }).errors.maxAge, ['Must be between 18 and 100']);
+  t.same(validateFilters({ maxAge: '1e2' }, { from: 'query' }).errors.maxAge, ['Must be between 18 and 100']);
 });
 
 t.test('numeric bounds', async (t) => {
@@ -89,7 +126,8 @@ t.test('numeric bounds', async (t) => {
   t.same(validateFilters({ maxAge: 30.5 }).errors.maxAge, ['Must be a whole number']);
   t.same(validateFilters({ maxDistance: 5010 }).errors.maxDistance, ['Must be between 0 and 5000']);
   t.same(validateFilters({ maxDistance: 25 }).errors.maxDistance, ['Must be a multiple of 10']);
-  t.same(validateFilters({ maxDistance: '0' }).filters.maxDistance, 0);
+  t.same(validateFilters({ maxDistance: 0 }).filters.maxDistance, 0);
+  t.same(validateFilters({ maxDistance: '0' }).errors.maxDistance, ['Must be between 0 and 5000'], 'a JSON number, not text');
   t.same(validateFilters({ weightUpTo: 501 }).errors.weightUpTo, ['Must be between 0 and 500']);
   t.same(validateFilters({ weightUpTo: -1 }).errors.weightUpTo, ['Must be between 0 and 500']);
   t.same(validateFilters({ heightRange: { min: 47, max: 70 } }).errors.heightRange, ['Must be between 48 and 96']);

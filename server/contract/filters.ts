@@ -1,12 +1,12 @@
 /**
- * Saved discovery filters (part 1 sections 3, 5 and 9): the camelCase keys, the profile field
- * each one narrows, validation of a saved filter object and the active-filter badge count.
+ * Saved discovery filters: the camelCase keys, the profile field each one narrows, validation
+ * of a filter object and the active-filter badge count.
  *
  * Units follow the filter dialog, not the stored profile: age in years, distance in miles,
  * height in inches, weight in lbs. Convert with units.ts when comparing with stored cm/kg.
  */
 
-import type { FieldErrors } from './auth.ts';
+import { type FieldErrors, noFieldErrors } from './auth.ts';
 import {
   BETROTHAL_GIFT_CEILINGS,
   FACE_SELF_RATINGS,
@@ -104,7 +104,7 @@ export type SavedFilters = {
 /**
  * upTo: a numeric ceiling (off at `off`); text: equality on a location field; range: {min,max};
  * option: one value of `options`; list: any of `options`. `booleanField` marks Yes/No lists
- * that match a boolean profile field ('Yes' = true).
+ * that match a boolean profile field ('Yes' = true). `whole` numbers come from integer sliders.
  */
 export type FilterKind = 'upTo' | 'text' | 'range' | 'option' | 'list';
 
@@ -118,6 +118,9 @@ export interface FilterDefinition {
   max?: number;
   step?: number;
   off?: number;
+  whole?: boolean;
+  /** Longest text of a text filter. */
+  maxLength?: number;
   booleanField?: boolean;
 }
 
@@ -130,12 +133,12 @@ const listDefinition = (key: FilterListKey): FilterDefinition => {
 };
 
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'maxAge', field: 'age', kind: 'upTo', unit: 'years', ...AGE_FILTER, step: 1 },
-  { key: 'maxDistance', field: 'distance', kind: 'upTo', unit: 'miles', ...DISTANCE_FILTER },
-  { key: 'homeCountry', field: 'home_country', kind: 'text' },
-  { key: 'homeState', field: 'home_state', kind: 'text' },
-  { key: 'homeCity', field: 'home_city', kind: 'text' },
-  { key: 'heightRange', field: 'height', kind: 'range', unit: 'inches', ...HEIGHT_FILTER_INCHES },
+  { key: 'maxAge', field: 'age', kind: 'upTo', unit: 'years', ...AGE_FILTER, step: 1, whole: true },
+  { key: 'maxDistance', field: 'distance', kind: 'upTo', unit: 'miles', ...DISTANCE_FILTER, whole: true },
+  { key: 'homeCountry', field: 'home_country', kind: 'text', maxLength: LOCATION_MAX_LENGTH },
+  { key: 'homeState', field: 'home_state', kind: 'text', maxLength: LOCATION_MAX_LENGTH },
+  { key: 'homeCity', field: 'home_city', kind: 'text', maxLength: LOCATION_MAX_LENGTH },
+  { key: 'heightRange', field: 'height', kind: 'range', unit: 'inches', ...HEIGHT_FILTER_INCHES, whole: true },
   {
     key: 'faceSelfRating',
     field: 'face_self_rating',
@@ -143,6 +146,7 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
     options: FACE_SELF_RATINGS,
     ...FACE_RATING_FILTER,
   },
+  // Weight is typed freely, so any number.
   { key: 'weightUpTo', field: 'weight', kind: 'upTo', unit: 'lbs', ...WEIGHT_FILTER_LBS },
   { key: 'nativeLanguage', field: 'native_language', kind: 'option', options: NATIVE_LANGUAGES },
   {
@@ -182,87 +186,116 @@ export function giftCeilingToDollars(value: unknown): number | null {
 
 type Checked = { value: unknown } | { error: string };
 
-const isOff = (raw: unknown) =>
-  raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
+/**
+ * Where a filter object comes from. A JSON body ('body') carries real types, so a number must be
+ * a JSON number, a choice exactly an option and a list a JSON list, as openapi.yaml documents.
+ * A query string ('query') carries only text: numbers are read from their digits, choices are
+ * trimmed and a single value is a one-item list.
+ */
+export interface FilterSource {
+  from: 'body' | 'query';
+}
 
-function checkUpTo(def: FilterDefinition, raw: unknown): Checked {
-  const n = toNumber(raw);
+const isOff = (raw: unknown) =>
+  raw === undefined ||
+  raw === null ||
+  (typeof raw === 'string' && raw.trim() === '') ||
+  (Array.isArray(raw) && raw.length === 0);
+
+function numberFrom(raw: unknown, source: FilterSource): number | null {
+  if (source.from === 'query') return toNumber(raw);
+  return typeof raw === 'number' && Number.isFinite(raw) ? raw : null;
+}
+
+function checkUpTo(def: FilterDefinition, raw: unknown, source: FilterSource): Checked {
+  const n = numberFrom(raw, source);
   const min = def.min ?? 0;
   const max = def.max ?? Number.POSITIVE_INFINITY;
   if (n === null || n < min || n > max) return { error: FILTER_MESSAGES.between(min, max) };
-  // Weight is typed freely (any number); age and distance come from integer sliders.
-  if (def.key !== 'weightUpTo' && !Number.isInteger(n)) return { error: FILTER_MESSAGES.notWholeNumber };
+  if (def.whole && !Number.isInteger(n)) return { error: FILTER_MESSAGES.notWholeNumber };
   if (def.step && def.step > 1 && n % def.step !== 0) return { error: FILTER_MESSAGES.step(def.step) };
   return { value: n };
 }
 
-function checkText(raw: unknown): Checked {
+function checkText(def: FilterDefinition, raw: unknown): Checked {
   if (typeof raw !== 'string') return { error: FILTER_MESSAGES.notText };
   const text = raw.trim();
-  if (text.length > LOCATION_MAX_LENGTH) return { error: FILTER_MESSAGES.tooLong(LOCATION_MAX_LENGTH) };
+  const maxLength = def.maxLength ?? LOCATION_MAX_LENGTH;
+  if (text.length > maxLength) return { error: FILTER_MESSAGES.tooLong(maxLength) };
   return { value: text };
 }
 
-function checkRange(def: FilterDefinition, raw: unknown): Checked {
+function checkRange(def: FilterDefinition, raw: unknown, source: FilterSource): Checked {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { error: FILTER_MESSAGES.notRange };
   const { min: rawMin, max: rawMax } = raw as Record<string, unknown>;
-  const [min, max] = [toNumber(rawMin), toNumber(rawMax)];
+  const [min, max] = [numberFrom(rawMin, source), numberFrom(rawMax, source)];
   if (min === null || max === null) return { error: FILTER_MESSAGES.notRange };
   const [lowest, highest] = [def.min ?? 0, def.max ?? 0];
   for (const end of [min, max]) {
     if (def.options && !def.options.includes(end)) return { error: FILTER_MESSAGES.notAnOption(end) };
-    if (!def.options && !Number.isInteger(end)) return { error: FILTER_MESSAGES.notWholeNumber };
+    if (def.whole && !Number.isInteger(end)) return { error: FILTER_MESSAGES.notWholeNumber };
     if (end < lowest || end > highest) return { error: FILTER_MESSAGES.between(lowest, highest) };
   }
   if (min > max) return { error: FILTER_MESSAGES.rangeCrossed };
   return { value: { min, max } };
 }
 
-function checkOption(def: FilterDefinition, raw: unknown): Checked {
-  const value = typeof raw === 'string' ? raw.trim() : raw;
-  return def.options?.includes(value as string) ? { value } : { error: FILTER_MESSAGES.notAnOption(raw) };
+/** The option `raw` names: identical in a body, trimmed in a query string. */
+function optionOf(def: FilterDefinition, raw: unknown, source: FilterSource): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const value = source.from === 'query' ? raw.trim() : raw;
+  return def.options?.includes(value) ? value : undefined;
 }
 
-function checkList(def: FilterDefinition, raw: unknown): Checked {
-  // A single value is a one-item list (query strings); commas are NOT split here because
-  // several filter values contain commas ('Under $50,000').
-  const items = Array.isArray(raw) ? raw : [raw];
+function checkOption(def: FilterDefinition, raw: unknown, source: FilterSource): Checked {
+  const value = optionOf(def, raw, source);
+  return value === undefined ? { error: FILTER_MESSAGES.notAnOption(raw) } : { value };
+}
+
+function checkList(def: FilterDefinition, raw: unknown, source: FilterSource): Checked {
+  // Commas are NOT split here because several filter values contain commas ('Under $50,000').
+  if (!Array.isArray(raw) && source.from === 'body') return { error: FILTER_MESSAGES.notList };
+  const items: unknown[] = Array.isArray(raw) ? raw : [raw];
   const chosen: string[] = [];
-  for (let item of items) {
-    if (def.booleanField && typeof item === 'boolean') item = item ? 'Yes' : 'No';
+  for (const item of items) {
     if (typeof item !== 'string') return { error: FILTER_MESSAGES.notList };
-    const value = item.trim();
-    if (!def.options?.includes(value)) return { error: FILTER_MESSAGES.notAnOption(item) };
+    const value = optionOf(def, item, source);
+    if (value === undefined) return { error: FILTER_MESSAGES.notAnOption(item) };
     if (!chosen.includes(value)) chosen.push(value);
   }
   return { value: chosen };
 }
 
-function check(def: FilterDefinition, raw: unknown): Checked {
+function check(def: FilterDefinition, raw: unknown, source: FilterSource): Checked {
   switch (def.kind) {
     case 'upTo':
-      return checkUpTo(def, raw);
+      return checkUpTo(def, raw, source);
     case 'text':
-      return checkText(raw);
+      return checkText(def, raw);
     case 'range':
-      return checkRange(def, raw);
+      return checkRange(def, raw, source);
     case 'option':
-      return checkOption(def, raw);
+      return checkOption(def, raw, source);
     case 'list':
-      return checkList(def, raw);
+      return checkList(def, raw, source);
   }
 }
 
 /**
- * Validate a filters object (POST /api/v1/filter_profiles/). The result is merged over
- * FILTER_DEFAULTS; a null, empty string or empty list removes that filter. Invalid keys are
+ * Validate a filters object: a JSON body (POST /api/v1/filter_profiles/, the default) or the
+ * filters of a discovery query string (`{ from: 'query' }`). The result is merged over
+ * FILTER_DEFAULTS; null, blank text or an empty list removes that filter. Invalid keys are
  * reported in `errors` and left out of `filters`.
  */
-export function validateFilters(input: unknown): { filters: SavedFilters; errors: FieldErrors } {
+export function validateFilters(
+  input: unknown,
+  source: FilterSource = { from: 'body' },
+): { filters: SavedFilters; errors: FieldErrors } {
   const filters: SavedFilters = { ...FILTER_DEFAULTS };
-  const errors: FieldErrors = {};
+  const errors = noFieldErrors();
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return { filters, errors: { filters: [FILTER_MESSAGES.notObject] } };
+    errors.filters = [FILTER_MESSAGES.notObject];
+    return { filters, errors };
   }
   const out = filters as Record<string, unknown>;
   for (const [key, raw] of Object.entries(input)) {
@@ -271,12 +304,12 @@ export function validateFilters(input: unknown): { filters: SavedFilters; errors
       errors[key] = [FILTER_MESSAGES.unknownFilter];
       continue;
     }
-    if (isOff(raw) || (typeof raw === 'string' && raw.trim() === '')) continue;
-    const checked = check(def, raw);
+    if (isOff(raw)) continue;
+    const checked = check(def, raw, source);
     if ('error' in checked) errors[key] = [checked.error];
     else out[key] = checked.value;
   }
-  // The dialog enables State only for the United States (part 1 section 5).
+  // The dialog enables State only for the United States.
   if (filters.homeState && filters.homeCountry !== UNITED_STATES) {
     errors.homeState = [FILTER_MESSAGES.stateNeedsUnitedStates];
     delete filters.homeState;
@@ -288,7 +321,7 @@ const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== 
 const narrowed = (range: Range | undefined, min: number, max: number) =>
   !!range && (range.min > min || range.max < max);
 
-/** The Filters badge: part 1 section 9's active-filter count rules, one point per rule met. */
+/** The Filters badge: one point per active-filter rule met. */
 export function countActiveFilters(filters: Partial<SavedFilters>): number {
   const rules = [
     typeof filters.maxAge === 'number' && filters.maxAge < AGE_FILTER.off,

@@ -32,10 +32,10 @@ t.test('unknown and read-only fields', async (t) => {
   }
 });
 
-t.test('multi-select: list or comma-separated string, trimmed, empties dropped', async (t) => {
+t.test('multi-select: a list of options, or one string of options split on commas and trimmed', async (t) => {
   const r = clean({
     pets_at_home: ' Dog(s) , Cat(s),, ',
-    piercings: ['Ear piercing(s)', '', 'Nose piercing', 'Ear piercing(s)'],
+    piercings: ['Ear piercing(s)', 'Nose piercing', 'Ear piercing(s)'],
     desired_ceremony: [],
   });
   t.same(r.errors, {});
@@ -44,6 +44,13 @@ t.test('multi-select: list or comma-separated string, trimmed, empties dropped',
     piercings: ['Ear piercing(s)', 'Nose piercing'],
     desired_ceremony: null,
   });
+});
+
+t.test('multi-select: a list holds the options themselves', async (t) => {
+  t.same(clean({ piercings: ['Ear piercing(s)', ''] }).errors.piercings, ["'' is not one of the choices"]);
+  t.same(clean({ piercings: [' Nose piercing'] }).errors.piercings, ["' Nose piercing' is not one of the choices"]);
+  t.same(clean({ piercings: [null] }).errors.piercings, ["'null' is not one of the choices"]);
+  t.same(clean({ pets_at_home: [['Fish']] }).errors.pets_at_home, ["'Fish' is not one of the choices"]);
 });
 
 t.test('multi-select rejects unknown options, non-lists and a combined none value', async (t) => {
@@ -59,17 +66,24 @@ t.test('select values must be options, verbatim', async (t) => {
   t.same(r.values, { religion: 'Christian - Catholic', gender: 'Man', kids_at_home: '7+', debts_total: 'Up to $5,000' });
   t.same(r.errors, { education: ["'PhD' is not one of the choices"] });
   t.same(clean({ gender: 'man' }).errors.gender, ["'man' is not one of the choices"], 'case matters');
+  t.same(clean({ gender: ' Man' }).errors.gender, ["' Man' is not one of the choices"], 'spaces matter');
+  t.same(clean({ kids_at_home: 1 }).errors.kids_at_home, ["'1' is not one of the choices"], 'a number is not the text option');
+  t.same(clean({ gender: ['Man'] }).errors.gender, ["'Man' is not one of the choices"], 'a list is not one choice');
 });
 
 t.test('face self rating accepts the fixed numbers only', async (t) => {
   t.same(clean({ face_self_rating: 8 }).values, { face_self_rating: 8 });
-  t.same(clean({ face_self_rating: '15' }).values, { face_self_rating: 15 });
+  t.same(clean({ face_self_rating: 15 }).values, { face_self_rating: 15 });
+  t.same(clean({ face_self_rating: '15' }).errors.face_self_rating, ["'15' is not one of the choices"], 'a JSON number, not text');
   t.ok(clean({ face_self_rating: 7 }).errors.face_self_rating);
   t.ok(clean({ face_self_rating: 11 }).errors.face_self_rating);
 });
 
 t.test('integers: whole and within bounds', async (t) => {
-  t.same(clean({ height: 170, weight: '68' }).values, { height: 170, weight: 68 });
+  t.same(clean({ height: 170, weight: 68 }).values, { height: 170, weight: 68 });
+  t.same(clean({ weight: '68' }).errors.weight, ['Must be a number'], 'a JSON number, not text');
+  t.same(clean({ height: true }).errors.height, ['Must be a number']);
+  t.same(clean({ height: Number.POSITIVE_INFINITY }).errors.height, ['Must be a number']);
   t.same(clean({ height: 170.5 }).errors.height, ['Must be a whole number']);
   t.same(clean({ height: 89 }).errors.height, ['Must be between 90 and 250']);
   t.same(clean({ height: 251 }).errors.height, ['Must be between 90 and 250']);
@@ -80,8 +94,9 @@ t.test('integers: whole and within bounds', async (t) => {
   t.same(clean({ height: 90, weight: 300 }).values, { height: 90, weight: 300 }, 'bounds are inclusive');
 });
 
-t.test('minimum betrothal gift accepts numbers and numeric strings', async (t) => {
-  t.same(clean({ minimum_betrothal_gift_price: '1500' }).values, { minimum_betrothal_gift_price: 1500 });
+t.test('minimum betrothal gift accepts numbers, kept to the cent', async (t) => {
+  t.same(clean({ minimum_betrothal_gift_price: 1500 }).values, { minimum_betrothal_gift_price: 1500 });
+  t.same(clean({ minimum_betrothal_gift_price: '1500' }).errors.minimum_betrothal_gift_price, ['Must be a number']);
   t.same(clean({ minimum_betrothal_gift_price: 99.999 }).values, { minimum_betrothal_gift_price: 100 });
   t.same(clean({ minimum_betrothal_gift_price: 0 }).values, { minimum_betrothal_gift_price: 0 });
   t.ok(clean({ minimum_betrothal_gift_price: -1 }).errors.minimum_betrothal_gift_price);
@@ -89,11 +104,12 @@ t.test('minimum betrothal gift accepts numbers and numeric strings', async (t) =
   t.ok(clean({ minimum_betrothal_gift_price: '$1,000' }).errors.minimum_betrothal_gift_price);
 });
 
-t.test('booleans', async (t) => {
-  const r = clean({ yacht_owner: true, private_airplane: 'No', cookbook: 'true', desire_to_work_in_relationship: 'yes' });
-  t.same(r.values, { yacht_owner: true, private_airplane: false, cookbook: true, desire_to_work_in_relationship: true });
-  t.same(clean({ cookbook: 'false' }).values, { cookbook: false });
-  t.same(clean({ cookbook: 'maybe' }).errors.cookbook, ['Must be Yes or No']);
+t.test('booleans are JSON booleans', async (t) => {
+  const r = clean({ yacht_owner: true, private_airplane: false });
+  t.same(r.values, { yacht_owner: true, private_airplane: false });
+  for (const text of ['true', 'false', 'yes', 'No', 'maybe']) {
+    t.same(clean({ cookbook: text }).errors.cookbook, ['Must be Yes or No'], `'${text}' is text`);
+  }
   t.same(clean({ cookbook: 1 }).errors.cookbook, ['Must be Yes or No']);
 });
 

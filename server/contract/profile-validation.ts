@@ -1,13 +1,17 @@
 /**
- * Cleaning of a profile PATCH body (part 2 section 5, "the cleaned form") and profile
- * completeness (part 2 sections 3-4). Pure: the caller passes `today`, so tests and the
- * server agree on dates without mocking clocks.
+ * Cleaning of a profile PATCH body into the values to store, and profile completeness. Pure:
+ * the caller passes `today`, so tests and the server agree on dates without mocking clocks.
+ *
+ * A body is JSON, so its values are typed strictly, exactly as openapi.yaml documents them
+ * (modules/common/catalogue.schemas.ts): a number is a JSON number, a Yes/No a JSON boolean, a
+ * choice exactly one of the options. Text that merely looks like a number or a boolean is
+ * refused rather than guessed at. null or blank text clears any field but the username.
  *
  * What is NOT checked here, because it needs data: username uniqueness, the 5-accounts-per-phone
  * limit, and whether home_country/home_state/home_city exist in the location dataset.
  */
 
-import { type FieldErrors, usernameErrors } from './auth.ts';
+import { type FieldErrors, noFieldErrors, usernameErrors } from './auth.ts';
 import {
   ALIAS_FIELDS,
   PROFILE_FIELD_BY_NAME,
@@ -21,6 +25,8 @@ export const MIN_AGE = 18;
 export const MAX_AGE = 100;
 export const PHONE_MIN_LENGTH = 7;
 export const PHONE_MAX_LENGTH = 20;
+/** Longest free text a field takes when the catalogue names no limit of its own. */
+export const TEXT_MAX_LENGTH = 1000;
 
 export const PROFILE_MESSAGES = {
   unknownField: 'Unknown field',
@@ -60,7 +66,7 @@ const ok = (value: unknown): Cleaned => ({ value });
  */
 export function cleanProfilePatch(input: Record<string, unknown>, today: Date): CleanedPatch {
   const values: Record<string, unknown> = {};
-  const errors: FieldErrors = {};
+  const errors = noFieldErrors();
   for (const [name, raw] of Object.entries(input)) {
     if (ALIASES.has(name)) continue;
     if (READ_ONLY.has(name)) {
@@ -111,7 +117,7 @@ function cleanUsername(raw: unknown): Cleaned {
   return messages.length > 0 ? fail(...messages) : ok(username);
 }
 
-function cleanText(raw: unknown, maxLength = 1000): Cleaned {
+function cleanText(raw: unknown, maxLength = TEXT_MAX_LENGTH): Cleaned {
   if (typeof raw !== 'string') return fail(PROFILE_MESSAGES.notText);
   const text = raw.trim();
   return text.length > maxLength ? fail(PROFILE_MESSAGES.tooLong(maxLength)) : ok(text);
@@ -145,8 +151,8 @@ export function parseIsoDate(text: string): { year: number; month: number; day: 
 }
 
 /**
- * Whole years between a date of birth and `today` (UTC calendar date): the age the spec shows
- * when age is missing (part 1 section 9). NaN when `dob` is not a valid ISO date.
+ * Whole years between a date of birth and `today` (UTC calendar date): the age shown when no
+ * age is stored. NaN when `dob` is not a valid ISO date.
  */
 export function ageFromDateOfBirth(dob: string, today: Date): number {
   const birth = parseIsoDate(dob.slice(0, 10));
@@ -164,7 +170,10 @@ function cleanDateOfBirth(raw: unknown, today: Date): Cleaned {
   return age < MIN_AGE || age > MAX_AGE ? fail(PROFILE_MESSAGES.ageRange) : ok(dob);
 }
 
-/** A finite number from a number or a numeric string ('1500', ' 2.5 '); null otherwise. */
+/**
+ * A finite number from a number or a numeric string ('1500', ' 2.5 '); null otherwise. For
+ * values that arrive as text by nature (query strings); JSON bodies carry real numbers.
+ */
 export function toNumber(raw: unknown): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
   if (typeof raw !== 'string' || !/^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(raw)) return null;
@@ -172,8 +181,8 @@ export function toNumber(raw: unknown): number | null {
 }
 
 function cleanNumber(field: ProfileFieldDescriptor, raw: unknown): Cleaned {
-  const n = toNumber(raw);
-  if (n === null) return fail(PROFILE_MESSAGES.notNumber);
+  if (typeof raw !== 'number' || !Number.isFinite(raw)) return fail(PROFILE_MESSAGES.notNumber);
+  const n = raw;
   if (field.kind === 'integer' && !Number.isInteger(n)) return fail(PROFILE_MESSAGES.notWholeNumber);
   const min = field.min ?? Number.NEGATIVE_INFINITY;
   const max = field.max ?? Number.POSITIVE_INFINITY;
@@ -182,29 +191,13 @@ function cleanNumber(field: ProfileFieldDescriptor, raw: unknown): Cleaned {
   return ok(field.unit === 'USD' ? Math.round(n * 100) / 100 : n);
 }
 
-const TRUE_WORDS = new Set(['true', 'yes']);
-const FALSE_WORDS = new Set(['false', 'no']);
-
 function cleanBoolean(raw: unknown): Cleaned {
-  if (typeof raw === 'boolean') return ok(raw);
-  if (typeof raw === 'string') {
-    const word = raw.trim().toLowerCase();
-    if (TRUE_WORDS.has(word)) return ok(true);
-    if (FALSE_WORDS.has(word)) return ok(false);
-  }
-  return fail(PROFILE_MESSAGES.notBoolean);
+  return typeof raw === 'boolean' ? ok(raw) : fail(PROFILE_MESSAGES.notBoolean);
 }
 
-/** Find the option equal to `raw`; numeric options (face rating) also accept numeric strings. */
+/** The option identical to `raw`: a numeric option (face rating) only matches a number. */
 function matchOption(field: ProfileFieldDescriptor, raw: unknown): string | number | undefined {
-  const options = field.options ?? [];
-  if (typeof raw === 'string') {
-    const text = raw.trim();
-    const n = toNumber(text);
-    return options.find((o) => o === text || (typeof o === 'number' && o === n));
-  }
-  if (typeof raw === 'number') return options.find((o) => o === raw);
-  return undefined;
+  return (field.options ?? []).find((o) => o === raw);
 }
 
 function cleanSelect(field: ProfileFieldDescriptor, raw: unknown): Cleaned {
@@ -212,15 +205,19 @@ function cleanSelect(field: ProfileFieldDescriptor, raw: unknown): Cleaned {
   return value === undefined ? fail(PROFILE_MESSAGES.notAnOption(raw)) : ok(value);
 }
 
-/** A list, or a comma-separated string (part 2 section 3); items trimmed, empties dropped. */
+/** A list, or a comma-separated string; items trimmed, empties dropped. For reading stored values. */
 export function splitMultiSelect(raw: unknown): unknown[] | null {
   if (Array.isArray(raw)) return raw.filter((item) => !isBlank(item));
   if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
   return null;
 }
 
+/**
+ * A list must hold the options themselves; one string is split on commas and its items trimmed
+ * (no option contains a comma, which options.test.ts guards).
+ */
 function cleanMultiSelect(field: ProfileFieldDescriptor, raw: unknown): Cleaned {
-  const items = splitMultiSelect(raw);
+  const items = Array.isArray(raw) ? raw : splitMultiSelect(raw);
   if (items === null) return fail(PROFILE_MESSAGES.notList);
   const chosen: string[] = [];
   const errors: string[] = [];

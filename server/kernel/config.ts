@@ -2,6 +2,7 @@
  * The one place that reads the environment. Parsed once at start-up; every bad variable is
  * reported together so an operator fixes them in one go instead of one restart per mistake.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -30,8 +31,17 @@ export interface Config {
   /** Outgoing data a WebSocket may queue before the client is dropped as too slow. */
   wsMaxBufferedBytes: number;
   wsHeartbeatSeconds: number;
-  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  /**
+   * When set, GET /metrics requires `Authorization: Bearer <token>`. Unset: open outside
+   * production, not served at all in production.
+   */
   metricsToken: string | null;
+  /**
+   * Which hops may say who the client is through X-Forwarded-For, in the form Fastify takes:
+   * the proxies' addresses/CIDRs, or for a hop count a function trusting that many hops.
+   * False trusts nobody, so request.ip is the connecting address.
+   */
+  trustProxy: false | string[] | TrustHops;
   /** Unset outside production means: a random secret kept in dataDir. */
   jwtSecret: string | null;
   sessionTtlDays: number;
@@ -40,11 +50,16 @@ export interface Config {
   mailFrom: string;
   mediaDir: string;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Per-member hourly budgets against scraping: profile views, and discovery page units (20 profiles each). */
+  viewBudget: { profilesPerHour: number; discoveryPerHour: number };
   /** Name of the database the embedded server creates for the app. */
   embeddedDatabaseName: string;
   /** Complete demo members generated at start-up when the database has no member yet; 0 = none. */
   demoMembers: number;
 }
+
+/** proxy-addr's trust callback: hop 0 is the connecting peer, 1 the address it forwarded for, ... */
+export type TrustHops = (address: string, hop: number) => boolean;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -116,6 +131,34 @@ class Reader {
     return value;
   }
 
+  /**
+   * A hop count, or comma-separated IPs, CIDRs and proxy-addr's names (loopback, linklocal,
+   * uniquelocal). Never "everyone": a client could then pick its own address.
+   */
+  trustProxy(name: string): false | string[] | TrustHops {
+    const raw = this.env[name]?.trim();
+    if (!raw || raw === 'none' || raw === '0') return false;
+    if (/^[0-9]+$/.test(raw)) {
+      const hops = Number(raw);
+      if (hops > 10) {
+        this.problems.push(`${name} must be a hop count from 0 to 10 (got "${raw}")`);
+        return false;
+      }
+      // Fastify no longer takes a bare number (it would trust nothing), so the count becomes
+      // the callback proxy-addr used to build from it: the first `hops` hops are proxies.
+      return (_address, hop) => hop < hops;
+    }
+    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const bad = items.filter((item) => !isProxyAddress(item));
+    if (bad.length > 0) {
+      this.problems.push(
+        `${name} must be a hop count like 1 or a comma-separated list of proxy IPs or CIDRs (bad: ${bad.map((b) => `"${b}"`).join(', ')})`,
+      );
+      return false;
+    }
+    return items;
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const raw = this.env[name]?.trim();
     if (!raw) return fallback;
@@ -125,6 +168,18 @@ class Reader {
     }
     return raw as T;
   }
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^[0-9]+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -158,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     wsMaxBufferedBytes: read.integer('WS_MAX_BUFFERED_BYTES', 1_048_576, 1024, 67_108_864),
     wsHeartbeatSeconds: read.integer('WS_HEARTBEAT_SECONDS', 30, 1, 600),
     metricsToken: read.optional('METRICS_TOKEN'),
+    trustProxy: read.trustProxy('TRUST_PROXY'),
     jwtSecret,
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 365),
     publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -167,6 +223,11 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: {
       max: read.integer('AUTH_RATE_LIMIT_MAX', 10, 1, 100000),
       windowSeconds: read.integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
+    },
+    // Test suites browse far more than a person in an hour; a test of the budget sets its own.
+    viewBudget: {
+      profilesPerHour: read.integer('PROFILE_VIEW_LIMIT_PER_HOUR', 300, 1, 1_000_000),
+      discoveryPerHour: read.integer('DISCOVERY_LIMIT_PER_HOUR', 150, 1, 1_000_000),
     },
     embeddedDatabaseName: 'betroth',
     demoMembers: read.integer('DEMO_MEMBERS', nodeEnv === 'development' ? 200 : 0, 0, 100_000),
@@ -179,7 +240,8 @@ export function loadConfig(env: Env = process.env): Config {
 export const CONFIG_VARIABLES = [
   'NODE_ENV', 'HOST', 'PORT', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'NATS_URL', 'NATS_STREAM',
   'NATS_SUBJECT_PREFIX', 'NATS_PUSH_PREFIX', 'WORKERS', 'WORKERS_PORT', 'OUTBOX_POLL_MS',
-  'OUTBOX_BATCH_SIZE', 'WS_MAX_BUFFERED_BYTES', 'WS_HEARTBEAT_SECONDS', 'METRICS_TOKEN',
+  'OUTBOX_BATCH_SIZE', 'WS_MAX_BUFFERED_BYTES', 'WS_HEARTBEAT_SECONDS', 'METRICS_TOKEN', 'TRUST_PROXY',
   'JWT_SECRET', 'SESSION_TTL_DAYS', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'MEDIA_DIR',
-  'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 'DEMO_MEMBERS',
+  'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 'PROFILE_VIEW_LIMIT_PER_HOUR',
+  'DISCOVERY_LIMIT_PER_HOUR', 'DEMO_MEMBERS',
 ] as const;

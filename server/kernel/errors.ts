@@ -4,7 +4,7 @@
  * validation. 5xx answers never carry internals; the log keeps them.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { FieldErrors } from '../contract/auth.ts';
+import { type FieldErrors, noFieldErrors } from '../contract/auth.ts';
 
 export class AppError extends Error {
   constructor(
@@ -47,7 +47,7 @@ function body(code: string, message: string, errors?: FieldErrors): ErrorBody {
 
 /** Turns a Fastify/Ajv schema failure into a field map, so clients see which field was wrong. */
 function schemaErrors(error: FastifyError): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = noFieldErrors();
   for (const item of error.validation ?? []) {
     const missing = (item.params as { missingProperty?: string } | undefined)?.missingProperty;
     const field = missing ?? (item.instancePath.replace(/^\//, '').split('/')[0] || 'request');

@@ -2,6 +2,7 @@
  * Prometheus metrics, one registry per app or workers process (tests build several apps in one
  * process, so nothing goes to prom-client's global registry).
  */
+import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OutboxBacklog } from './events/outbox.ts';
 
@@ -92,4 +93,28 @@ export function createMetrics(options: { defaultMetrics?: boolean; prefix?: stri
       readOutbox = read;
     },
   };
+}
+
+/**
+ * Who may read /metrics. Metrics describe traffic and internals, so production never serves
+ * them to anyone who asks: there they need METRICS_TOKEN, and without it the route is not
+ * served at all. Outside production they stay open unless a token is set.
+ */
+export type MetricsAccess = { kind: 'open' } | { kind: 'token'; token: string } | { kind: 'off' };
+
+export function metricsAccess(config: { env: string; metricsToken: string | null }): MetricsAccess {
+  if (config.metricsToken) return { kind: 'token', token: config.metricsToken };
+  return config.env === 'production' ? { kind: 'off' } : { kind: 'open' };
+}
+
+export const METRICS_OFF_MESSAGE =
+  'GET /metrics is not served: in production set METRICS_TOKEN and scrape with "Authorization: Bearer <token>"';
+
+/** Whether a scrape with this Authorization header may read the metrics (constant-time compare). */
+export function scrapeAllowed(access: MetricsAccess, authorization: string | undefined): boolean {
+  if (access.kind === 'open') return true;
+  if (access.kind === 'off') return false;
+  const given = Buffer.from(authorization ?? '');
+  const expected = Buffer.from(`Bearer ${access.token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,29 +1,72 @@
 /**
- * Fixed-window rate limiting kept in Postgres, so every server instance shares the counts.
- * One upsert per check: the window resets itself when it has run out.
+ * Fixed-window counters kept in Postgres, so every server instance shares the counts.
+ * One upsert per check: the window resets itself when it has run out. Times come from the
+ * database clock, so instances with drifting clocks still agree on when a window ends.
  */
 import { sql } from 'drizzle-orm';
+import { normalizePhone } from '../contract/phone.ts';
 import type { Db } from './db/client.ts';
 
-export interface RateLimitResult {
-  allowed: boolean;
-  retryAfterSeconds: number;
+/**
+ * The bucket name of a typed username, email or phone: '+1 415 555 0100' and '+14155550100'
+ * are one phone, 'Ann@X.com' and 'ann@x.com' one address, so no spelling earns a fresh bucket.
+ */
+export function identifierKey(identifier: string): string {
+  return normalizePhone(identifier) ?? identifier.trim().toLowerCase();
 }
 
-export async function hitRateLimit(db: Db, key: string, max: number, windowSeconds: number): Promise<RateLimitResult> {
-  const rows = await db.execute<{ hits: number; window_started_at: Date }>(sql`
+export interface RateLimitCount {
+  /** The count in the current window, this hit included. */
+  hits: number;
+  retryAfterSeconds: number;
+  /** Identifies the window this hit landed in, so a refund never reaches into a later one. */
+  window: string;
+}
+
+export interface RateLimitResult extends RateLimitCount {
+  allowed: boolean;
+}
+
+/**
+ * Adds `cost` to each key's count in one statement, so checking many keys costs one round trip
+ * (the sign-in of a shared phone must not take measurably longer than any other).
+ */
+export async function countHits(db: Db, keys: string[], windowSeconds: number, cost = 1): Promise<Map<string, RateLimitCount>> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.execute<{ key: string; hits: number | string; window: string; remaining: number | string }>(sql`
     insert into rate_limit_buckets (key, hits, window_started_at)
-    values (${key}, 1, now())
+    values ${sql.join(unique.map((key) => sql`(${key}, ${cost}, now())`), sql`, `)}
     on conflict (key) do update set
       hits = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
-                  then 1 else rate_limit_buckets.hits + 1 end,
+                  then ${cost} else rate_limit_buckets.hits + ${cost} end,
       window_started_at = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
                   then now() else rate_limit_buckets.window_started_at end
-    returning hits, window_started_at`);
-  const row = rows[0];
-  const hits = Number(row.hits);
-  const elapsed = (Date.now() - new Date(row.window_started_at).getTime()) / 1000;
-  return { allowed: hits <= max, retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - elapsed)) };
+    returning key, hits,
+      window_started_at::text as window,
+      extract(epoch from window_started_at + make_interval(secs => ${windowSeconds}) - now()) as remaining`);
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      { hits: Number(row.hits), retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining))), window: row.window },
+    ]),
+  );
+}
+
+/** Adds `cost` to the key's count; allowed while the count stays at or under `max`. */
+export async function hitRateLimit(db: Db, key: string, max: number, windowSeconds: number, cost = 1): Promise<RateLimitResult> {
+  const count = (await countHits(db, [key], windowSeconds, cost)).get(key)!;
+  return { ...count, allowed: count.hits <= max };
+}
+
+/** Takes back hits that turned out not to count (a successful sign-in), each within its own window only. */
+export async function refundHits(db: Db, hits: { key: string; window: string }[], cost = 1): Promise<void> {
+  if (hits.length === 0) return;
+  const counted = sql.join(hits.map(({ key, window }) => sql`(${key}, ${window}::timestamptz)`), sql`, `);
+  await db.execute(sql`
+    update rate_limit_buckets set hits = greatest(rate_limit_buckets.hits - ${cost}, 0)
+    from (values ${counted}) as counted (key, window_started_at)
+    where rate_limit_buckets.key = counted.key and rate_limit_buckets.window_started_at = counted.window_started_at`);
 }
 
 /** Drops buckets whose window ended long ago; called now and then, not per request. */

@@ -33,6 +33,7 @@ declare module 'fastify' {
 }
 
 const SCHEME = /^(?:Token|Bearer)\s+(\S+)$/i;
+const TOKEN_ALGORITHM = 'HS256';
 
 export function tokenFromHeader(header: string | undefined): string | null {
   return header?.match(SCHEME)?.[1] ?? null;
@@ -40,7 +41,13 @@ export function tokenFromHeader(header: string | undefined): string | null {
 
 export default fp<{ secret: string; ttlDays: number }>(
   async (app, options) => {
-    await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: `${options.ttlDays}d` } });
+    // One algorithm both ways: a verifier that accepts any HS* lets a token choose how it is
+    // checked, and nothing here ever signs with anything but HS256.
+    await app.register(fastifyJwt, {
+      secret: options.secret,
+      sign: { algorithm: TOKEN_ALGORITHM, expiresIn: `${options.ttlDays}d` },
+      verify: { algorithms: [TOKEN_ALGORITHM] },
+    });
 
     app.decorate('issueToken', (member: Member) =>
       app.jwt.sign({ sid: member.sessionId, sub: String(member.userId) } satisfies TokenClaims),

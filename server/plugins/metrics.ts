@@ -1,12 +1,12 @@
 /**
  * GET /metrics in Prometheus text format, and the HTTP latency histogram by route template
- * (`/api/v1/profile/:id`, never the raw URL, so label values stay few). With METRICS_TOKEN set
- * the endpoint wants `Authorization: Bearer <token>`.
+ * (`/api/v1/profile/:id`, never the raw URL, so label values stay few). Who may scrape is
+ * decided by metricsAccess: with METRICS_TOKEN, `Authorization: Bearer <token>`; in
+ * production without it the route does not exist.
  */
-import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../kernel/errors.ts';
-import { createMetrics, type Metrics } from '../kernel/metrics.ts';
+import { createMetrics, type Metrics, METRICS_OFF_MESSAGE, metricsAccess, scrapeAllowed } from '../kernel/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,12 +15,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     startedAt: bigint;
   }
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export default fp(
@@ -40,9 +34,13 @@ export default fp(
       );
     });
 
+    const access = metricsAccess(app.config);
+    if (access.kind === 'off') {
+      app.log.warn(METRICS_OFF_MESSAGE);
+      return;
+    }
     app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-      const token = app.config.metricsToken;
-      if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) throw unauthorized();
+      if (!scrapeAllowed(access, request.headers.authorization)) throw unauthorized();
       reply.header('content-type', metrics.registry.contentType);
       return metrics.registry.metrics();
     });

@@ -3,26 +3,16 @@ import t from 'tap';
 import { createHandlers } from '../../workers/registry.ts';
 import { startNatsWorkers } from '../../workers/runtime/start.ts';
 import { WS_CLOSE, WS_PATH, WS_PROTOCOL } from '../contract/realtime.ts';
-import type { Db } from '../kernel/db/client.ts';
 import { sleep } from '../kernel/events/backoff.ts';
 import { NatsLink } from '../kernel/events/nats-link.ts';
-import { writeEvent } from '../kernel/events/outbox.ts';
 import { NatsPushBus } from '../kernel/events/push-nats.ts';
 import { loadConfig } from '../kernel/config.ts';
 import { listenTestApp } from '../test/app.ts';
 import { signUp, type TestMember } from '../test/factories.ts';
+import { likeProfile, man, post, woman } from '../modules/discovery/fixtures.ts';
 import { memoryLog, natsTestEnv, waitFor } from '../test/nats.ts';
 import { openSocket, recordSocket, wsUrl } from '../test/ws.ts';
 import { MAX_SOCKETS_PER_MEMBER } from './registry.ts';
-
-async function profileId(db: Db, userId: number): Promise<number> {
-  const [row] = await db.execute<{ id: number }>(sql`select id from profiles where user_id = ${userId}`);
-  return Number(row.id);
-}
-
-async function ref(db: Db, member: TestMember) {
-  return { userId: member.userId, profileId: await profileId(db, member.userId) };
-}
 
 /** The HTTP status that refused the upgrade, or 'opened'. */
 const refusal = (opening: Promise<{ ws: { terminate(): void } }>) =>
@@ -33,7 +23,6 @@ const refusal = (opening: Promise<{ ws: { terminate(): void } }>) =>
     },
     (error: { statusCode?: number }) => error.statusCode,
   );
-const now = () => new Date().toISOString();
 const pushes = (messages: Array<{ type: string }>) => messages.filter((m) => m.type !== 'hello' && m.type !== 'pong');
 
 t.test('upgrade authentication', async (t) => {
@@ -58,9 +47,9 @@ t.test('upgrade authentication', async (t) => {
   await byProtocol.closed;
 });
 
-t.test('in-process: a member receives their own events and never another member\'s (injectWS)', async (t) => {
+t.test('in-process, end to end: likes over HTTP reach the right sockets and nobody else (injectWS)', async (t) => {
   const { app, db } = await listenTestApp(t);
-  const [alice, bob, carol] = [await signUp(app), await signUp(app), await signUp(app)];
+  const [alice, bob, carol] = [await woman(app, db), await man(app, db), await woman(app, db)];
   // Listen from onInit: the server says hello as soon as the socket opens.
   const inject = async (member: TestMember) => {
     let recorded: ReturnType<typeof recordSocket> | undefined;
@@ -71,24 +60,42 @@ t.test('in-process: a member receives their own events and never another member\
   const [a, b, c] = [sockets[alice.userId], sockets[bob.userId], sockets[carol.userId]];
   await Promise.all([a, b, c].map((s) => s.next((m) => m.type === 'hello')));
 
-  const [aliceRef, bobRef] = [await ref(db, alice), await ref(db, bob)];
-  await db.transaction((tx) =>
-    writeEvent(tx, 'likes.created', { likeId: 1, fromUserId: alice.userId, fromProfileId: aliceRef.profileId, toUserId: bob.userId, toProfileId: bobRef.profileId, createdAt: now() }),
-  );
+  t.equal((await likeProfile(app, alice, bob.profileId)).statusCode, 200);
   t.match(await b.next((m) => m.type === 'like.received'), {
     type: 'like.received',
-    data: { likeId: 1, fromUserId: alice.userId, fromProfileId: aliceRef.profileId },
+    data: { fromUserId: alice.userId, fromProfileId: alice.profileId },
   });
 
-  const matchEventId = await db.transaction((tx) => writeEvent(tx, 'matches.created', { matchId: 7, members: [aliceRef, bobRef], createdAt: now() }));
-  t.match(await a.next((m) => m.type === 'match.created'), { id: `${matchEventId}:${alice.userId}`, data: { matchId: 7, peerUserId: bob.userId } });
-  t.match(await b.next((m) => m.type === 'match.created'), { id: `${matchEventId}:${bob.userId}`, data: { matchId: 7, peerUserId: alice.userId } });
+  const matched = (await likeProfile(app, bob, alice.profileId)).json();
+  t.equal(matched.match_created, true);
+  t.match(await a.next((m) => m.type === 'match.created'), { data: { matchId: matched.match_id, peerUserId: bob.userId } });
+  t.match(await b.next((m) => m.type === 'match.created'), { data: { matchId: matched.match_id, peerUserId: alice.userId } });
 
   await sleep(300);
-  t.same(pushes(a.messages).map((m) => m.type), ['match.created'], 'alice got her match, not the like she sent');
-  t.same(pushes(b.messages).map((m) => m.type), ['like.received', 'match.created']);
+  // One transaction's events may be pushed in either order (the handler runs them concurrently).
+  t.same(pushes(a.messages).map((m) => m.type).sort(), ['like.received', 'match.created'], "alice got bob's like back and the match, not her own like");
+  t.same(pushes(b.messages).map((m) => m.type).sort(), ['like.received', 'match.created']);
   t.same(pushes(c.messages), [], 'carol got nothing');
   for (const s of [a, b, c]) s.ws.terminate();
+});
+
+t.test('a like undone by a block before its push goes out is never announced', async (t) => {
+  const { app, db } = await listenTestApp(t);
+  const [alice, bob] = [await woman(app, db), await man(app, db)];
+  let recorded: ReturnType<typeof recordSocket> | undefined;
+  await app.injectWS(WS_PATH, { headers: bob.auth }, { onInit: (ws) => void (recorded = recordSocket(ws)) });
+  const b = recorded as ReturnType<typeof recordSocket>;
+  await b.next((m) => m.type === 'hello');
+  // The relay is held while the like and then the block commit, so the like's event is
+  // delivered only once it is undone (in production: a busy relay or a slow worker).
+  await app.events.relay.stop();
+  t.equal((await likeProfile(app, alice, bob.profileId)).statusCode, 200);
+  t.equal((await post(app, bob, `/api/v1/block/${alice.userId}/`)).statusCode, 200);
+  app.events.relay.start();
+  await waitFor(async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where published_at is null`))[0].n === 0, 10_000, 'the outbox drained');
+  await sleep(300);
+  t.same(pushes(b.messages).filter((m) => m.type === 'like.received' || m.type === 'match.created'), [], 'bob, who blocked alice, hears nothing of her like');
+  b.ws.terminate();
 });
 
 t.test('signing out ends the open socket; closing the app closes sockets with 1001', async (t) => {
@@ -125,7 +132,7 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
     await link.close();
   });
 
-  const [alice, bob, carol] = [await signUp(a.app), await signUp(a.app), await signUp(a.app)];
+  const [alice, bob, carol] = [await woman(a.app, a.db), await man(a.app, a.db), await woman(a.app, a.db)];
   const bobOnB = await openSocket(wsUrl(b.baseUrl), { protocols: [WS_PROTOCOL, bob.token] });
   const carolOnB = await openSocket(wsUrl(b.baseUrl), { headers: carol.auth });
   const aliceOnA = await openSocket(wsUrl(a.baseUrl), { headers: alice.auth });
@@ -134,17 +141,18 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
   await waitFor(() => b.app.events.nats?.current() !== null, 10_000, 'instance B on NATS');
   await sleep(100);
 
-  const [aliceRef, bobRef] = [await ref(a.db, alice), await ref(a.db, bob)];
-  await a.db.transaction((tx) => writeEvent(tx, 'matches.created', { matchId: 42, members: [aliceRef, bobRef], createdAt: now() }));
+  // A mutual like over HTTP on instance A: outbox, JetStream, the workers, core NATS, instance B.
+  await likeProfile(a.app, bob, alice.profileId);
+  const matchId = (await likeProfile(a.app, alice, bob.profileId)).json().match_id;
 
   t.match(await bobOnB.next((m) => m.type === 'match.created', 20_000), {
     type: 'match.created',
-    data: { matchId: 42, peerUserId: alice.userId, peerProfileId: aliceRef.profileId },
+    data: { matchId, peerUserId: alice.userId, peerProfileId: alice.profileId },
   });
-  t.match(await aliceOnA.next((m) => m.type === 'match.created'), { data: { matchId: 42, peerUserId: bob.userId } });
+  t.match(await aliceOnA.next((m) => m.type === 'match.created'), { data: { matchId, peerUserId: bob.userId } });
   await sleep(300);
   t.same(pushes(carolOnB.messages), [], 'carol, on the same instance as bob, got nothing');
-  t.equal(pushes(bobOnB.messages).length, 1, 'bob got the match once');
+  t.equal(pushes(bobOnB.messages).filter((m) => m.type === 'match.created').length, 1, 'bob got the match once');
   for (const s of [bobOnB, carolOnB, aliceOnA]) s.ws.terminate();
 });
 

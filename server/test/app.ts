@@ -42,7 +42,8 @@ export async function createTestDatabase(t: TestContext): Promise<string> {
 
 export async function makeTempDir(t: TestContext, prefix = 'betroth-test-'): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  // Retried: a PostgreSQL that a test just stopped may still be writing its last WAL files.
+  t.teardown(() => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
   return dir;
 }
 
@@ -72,7 +73,10 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
+    // Tests exercise the limits on purpose, with their own small values; elsewhere they stay out of the way.
     AUTH_RATE_LIMIT_MAX: '1000',
+    PROFILE_VIEW_LIMIT_PER_HOUR: '1000000',
+    DISCOVERY_LIMIT_PER_HOUR: '1000000',
     ...env,
   });
   const database = connectDatabase(databaseUrl, { max: 5 });

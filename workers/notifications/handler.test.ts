@@ -68,4 +68,9 @@ t.test('through the runtime: pushes go out; an unreachable bus means retry, not 
   t.equal(await processDelivery(notificationsHandler(down), delivery(1), memoryLog()), 'nak', 'transient: nak with backoff');
   t.equal(await processDelivery(notificationsHandler(down), delivery(5), memoryLog()), 'term', 'stale after maxDeliver: terminated and logged');
   t.same(settle, ['ack', 'nak', 'term']);
+
+  const quiet = fakeBus();
+  const undone = notificationsHandler(quiet, async () => false);
+  t.equal(await processDelivery(undone, delivery(1), memoryLog()), 'ack', 'an event whose state is gone is settled');
+  t.same(quiet.sent, [], 'and announces nothing');
 });

@@ -13,6 +13,7 @@ import type { PushData, PushMessage, PushType } from '../../server/contract/real
 import type { EventOf } from '../../server/kernel/events/contracts.ts';
 import type { PushBus } from '../../server/kernel/events/push.ts';
 import { defineHandler } from '../runtime/handler.ts';
+import type { StillCurrent } from './still-current.ts';
 
 export const NOTIFICATION_SUBJECTS = [
   'matches.created',
@@ -23,7 +24,7 @@ export const NOTIFICATION_SUBJECTS = [
   'uploads.status_changed',
 ] as const;
 
-type NotificationEvent = EventOf<(typeof NOTIFICATION_SUBJECTS)[number]>;
+export type NotificationEvent = EventOf<(typeof NOTIFICATION_SUBJECTS)[number]>;
 
 export interface Push {
   userId: number;
@@ -74,7 +75,10 @@ export function pushesFor(event: NotificationEvent): Push[] {
   }
 }
 
-export function notificationsHandler(push: PushBus) {
+/** Every event still holds: for tests of the mapping alone. */
+const alwaysCurrent: StillCurrent = async () => true;
+
+export function notificationsHandler(push: PushBus, stillCurrent: StillCurrent = alwaysCurrent) {
   return defineHandler({
     name: 'notifications',
     subjects: NOTIFICATION_SUBJECTS,
@@ -83,6 +87,8 @@ export function notificationsHandler(push: PushBus) {
     maxDeliver: 5,
     retryBackoff: { baseMs: 250, maxMs: 5_000 },
     async handle(event) {
+      // A like or match undone before delivery (unlike, block, deletion) is not announced.
+      if (!(await stillCurrent(event))) return;
       // All or nothing per attempt: a failure retries the whole event and the ids dedupe repeats.
       await Promise.all(pushesFor(event).map(({ userId, message }) => push.publish(userId, message)));
     },

@@ -1,5 +1,6 @@
 /** Plain data access for accounts; each takes `db` so a transaction passes straight through. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { passwordResets, profiles, sessions, users } from '../../kernel/db/schema/index.ts';
 
@@ -19,7 +20,7 @@ export async function findUsersTakingNames(db: Db, username: string, email: stri
     .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
 }
 
-/** Every account the identifier could mean: username, email, or a phone shared by up to 5. */
+/** Every account the identifier could mean: username, email, or a phone shared by up to 5 (plus a digits-only username). */
 export async function findUsersByIdentifier(db: Db, identifier: string, phone: string | null): Promise<UserRow[]> {
   const byPhone = phone ? sql` or ${profiles.phone} = ${phone}` : sql``;
   return db
@@ -28,7 +29,7 @@ export async function findUsersByIdentifier(db: Db, identifier: string, phone: s
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(sql`lower(${users.username}) = lower(${identifier}) or lower(${users.email}) = lower(${identifier})${byPhone}`)
     .orderBy(users.id)
-    .limit(6);
+    .limit(MAX_ACCOUNTS_PER_PHONE + 1);
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -67,6 +68,14 @@ export async function consumePasswordReset(db: Db, tokenHash: string): Promise<n
     .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
     .returning({ userId: passwordResets.userId });
   return row?.userId ?? null;
+}
+
+/** Marks every still-unused reset token of the account used. */
+export async function voidPasswordResets(db: Db, userId: number): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {

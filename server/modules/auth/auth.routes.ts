@@ -1,4 +1,4 @@
-/** Account routes of spec part 1 section 7. Thin: schemas here, rules in auth.service.ts. */
+/** Account routes. Thin: schemas in auth.schemas.ts, rules in auth.service.ts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AUTH_MESSAGES } from '../../contract/auth.ts';
@@ -43,10 +43,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SigninResponse, ...errorResponses(400, 429) },
       },
     },
-    async (request) => {
-      await app.limitAttempts('signin', request, request.body.username);
-      return service.signin(app, request.body);
-    },
+    // Limited inside the service: only failed guesses count, per account as well as per spelling.
+    async (request) => service.signin(app, request.body, { ip: request.ip }),
   );
 
   app.post(

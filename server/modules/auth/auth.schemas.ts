@@ -1,8 +1,8 @@
-/** Request and response contracts of the account routes (spec part 1 section 7). */
+/** Request and response contracts of the account routes. */
 import { type Static, Type } from 'typebox';
 
-// Lengths are generous caps against abuse; the spec's rules are checked by the service so
-// the answer carries the spec's messages.
+// Lengths are generous caps against abuse; the account rules are checked by the service so
+// the answer carries the product's own messages.
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const SignupBody = Type.Object({

@@ -1,4 +1,4 @@
-/** Account rules: sign-up, sign-in, sign-out and password reset (spec part 1). */
+/** Account rules: sign-up, sign-in, sign-out and password reset. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, type FieldErrors, isValidEmail, validateResetPassword, validateSignup } from '../../contract/auth.ts';
@@ -6,7 +6,9 @@ import { normalizePhone } from '../../contract/phone.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import { badRequest, validationError } from '../../kernel/errors.ts';
 import * as queries from './auth.queries.ts';
-import { hashPassword, spendOneHash, verifyPassword } from './passwords.ts';
+import { matchPassword, type VerifyPassword } from './credentials.ts';
+import { hashPassword } from './passwords.ts';
+import { beginSignin, signinSubjects } from './signin-limits.ts';
 import type { PasswordResetConfirmBody, SigninBody, SignupBody } from './auth.schemas.ts';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -49,30 +51,28 @@ export async function signup(app: FastifyInstance, body: SignupBody) {
   return { user: userId, token: await startSession(app, userId) };
 }
 
-export async function signin(app: FastifyInstance, body: SigninBody) {
+export interface SigninOptions {
+  /** The client's address as the trusted proxies report it. */
+  ip: string;
+  /** Tests count the argon2 verifications through this. */
+  verify?: VerifyPassword;
+}
+
+export async function signin(app: FastifyInstance, body: SigninBody, options: SigninOptions) {
   const identifier = body.username.trim();
   const errors: FieldErrors = {};
   if (!identifier) errors.username = [AUTH_MESSAGES.identifierRequired];
   if (!body.password) errors.password = [AUTH_MESSAGES.passwordRequired];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
-  const candidates = await queries.findUsersByIdentifier(app.db, identifier, normalizePhone(identifier));
-  if (candidates.length === 0) {
-    await spendOneHash(body.password);
-    throw badRequest(AUTH_MESSAGES.invalidCredentials);
-  }
   // A shared phone may name several accounts: the one whose password matches signs in.
-  for (const candidate of candidates) {
-    if (await verifyPassword(candidate.passwordHash, body.password)) {
-      return {
-        user: candidate.id,
-        username: candidate.username,
-        email: candidate.email,
-        token: await startSession(app, candidate.id),
-      };
-    }
-  }
-  throw badRequest(AUTH_MESSAGES.invalidCredentials);
+  const candidates = await queries.findUsersByIdentifier(app.db, identifier, normalizePhone(identifier));
+  const subjects = signinSubjects(identifier, candidates.map((candidate) => candidate.id));
+  const attempt = await beginSignin({ db: app.db, ...app.config.authRateLimit }, options.ip, subjects);
+  const account = await matchPassword(identifier, candidates, body.password, options.verify);
+  if (!account) throw badRequest(AUTH_MESSAGES.invalidCredentials);
+  await attempt.succeeded();
+  return { user: account.id, username: account.username, email: account.email, token: await startSession(app, account.id) };
 }
 
 export async function signout(app: FastifyInstance, sessionId: string): Promise<void> {
@@ -106,6 +106,9 @@ export async function confirmPasswordReset(app: FastifyInstance, body: PasswordR
     const userId = await queries.consumePasswordReset(tx, sha256(body.token));
     if (userId === null) return false;
     await queries.updatePasswordHash(tx, userId, passwordHash);
+    // Every other link mailed to this account dies with this one: an older mail left lying
+    // around must not reset the password the member has just chosen.
+    await queries.voidPasswordResets(tx, userId);
     await queries.revokeAllSessions(tx, userId);
     return true;
   });

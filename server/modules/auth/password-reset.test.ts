@@ -81,6 +81,25 @@ t.test('password reset', async (t) => {
     t.equal((await signin('New-Password-2')).statusCode, 200, 'password unchanged');
   });
 
+  t.test('using one link voids every older link of the account', async (t) => {
+    const before = mailbox.length;
+    await request('resetter@example.com');
+    await nextMail(mailbox, before + 1);
+    await request('resetter@example.com');
+    await nextMail(mailbox, before + 2);
+    const older = tokenFrom(mailbox[before].text);
+    const newer = tokenFrom(mailbox[before + 1].text);
+    t.not(older, newer);
+    const used = await confirm({ token: newer, new_password: 'Newest-Password-5', confirm_password: 'Newest-Password-5' });
+    t.equal(used.statusCode, 200);
+    const stale = await confirm({ token: older, new_password: 'Stale-Password-6', confirm_password: 'Stale-Password-6' });
+    t.equal(stale.statusCode, 400, 'the older link is dead');
+    t.equal(stale.json().error, AUTH_MESSAGES.resetTokenInvalid);
+    t.equal((await signin('Newest-Password-5')).statusCode, 200, 'the chosen password stands');
+    const [row] = await db.execute<{ open: number }>(sql`select count(*)::int as open from password_resets where used_at is null`);
+    t.equal(row.open, 0, 'no live token is left');
+  });
+
   t.test('a made-up token is refused', async (t) => {
     const response = await confirm({ token: 'made-up', new_password: 'Later-Password-4', confirm_password: 'Later-Password-4' });
     t.equal(response.statusCode, 400);

@@ -1,14 +1,13 @@
 /** Request and response contracts of the block routes. */
 import { Type } from 'typebox';
+import { idSchema } from '../common/catalogue.schemas.ts';
 
-export const BlockUserParams = Type.Object({
-  user_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'User id of the profile (profile.user_id)' }),
-});
+export const BlockUserParams = Type.Object({ user_id: idSchema('user', 'User id of the profile (profile.user_id)') });
 
 export const BlockedUser = Type.Object(
   {
-    user_id: Type.Integer({ description: 'Pass to unblock' }),
-    id: Type.Integer({ description: 'Profile id' }),
+    user_id: idSchema('user', 'Pass to unblock'),
+    id: idSchema('profile', 'Profile id'),
     username: Type.String(),
     age: Type.Union([Type.Integer(), Type.Null()]),
     photo1_url: Type.Union([Type.String(), Type.Null()]),

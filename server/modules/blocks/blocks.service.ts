@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { badRequest, notFound } from '../../kernel/errors.ts';
-import { deleteLikesBetween, findProfileRefByUserId, lockPair } from '../likes/likes.queries.ts';
-import { ownRef, removeMatch } from '../likes/likes.service.ts';
+import { deleteLikesBetween, removeMatch } from '../likes/index.ts';
+import { openPair } from '../members/index.ts';
 import { ageOf } from '../profiles/profiles.service.ts';
 import * as queries from './blocks.queries.ts';
 import type { BlockedUser } from './blocks.schemas.ts';
@@ -21,13 +21,17 @@ export const BLOCK_MESSAGES = {
   unblocked: 'User unblocked successfully',
 } as const;
 
+/**
+ * Blocks a member the caller can see; blocking again is harmless. A member who blocked the
+ * caller, or whose profile is incomplete, is not visible and answers 404 like a missing one.
+ */
 export async function block(app: FastifyInstance, userId: number, targetUserId: number): Promise<void> {
-  if (targetUserId === userId) throw badRequest(BLOCK_MESSAGES.self);
   await app.db.transaction(async (tx) => {
-    const me = await ownRef(tx, userId);
-    const target = await findProfileRefByUserId(tx, targetUserId);
-    if (!target) throw notFound(BLOCK_MESSAGES.userNotFound);
-    await lockPair(tx, me.profileId, target.profileId);
+    const { me, peer: target } = await openPair(tx, userId, { userId: targetUserId }, {
+      allowBlockedByMe: true,
+      notFoundMessage: BLOCK_MESSAGES.userNotFound,
+      selfError: () => badRequest(BLOCK_MESSAGES.self),
+    });
     await queries.insertBlock(tx, userId, targetUserId);
     await removeMatch(tx, me, target, 'block');
     await deleteLikesBetween(tx, me.profileId, target.profileId);

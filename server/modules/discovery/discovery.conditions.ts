@@ -32,6 +32,7 @@ export interface Viewer {
   latitude: number | null;
   longitude: number | null;
   country: string | null;
+  isComplete: boolean;
 }
 
 /** A member whose gender is Man sees Woman; any other member sees Man (part 1 section 1). */

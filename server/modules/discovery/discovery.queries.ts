@@ -132,6 +132,7 @@ export async function findViewer(db: Db, userId: number): Promise<Viewer | undef
       latitude: profiles.locationLatitude,
       longitude: profiles.locationLongitude,
       country: profiles.homeCountry,
+      isComplete: profiles.isComplete,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId));

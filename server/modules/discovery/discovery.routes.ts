@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_SECURITY, errorResponses } from '../common/schemas.ts';
-import { DiscoveryQuery, ProfilePage, SavedFiltersBody, SavedFiltersResponse } from './discovery.schemas.ts';
+import { DEFAULT_PAGE_SIZE, DiscoveryQuery, ProfilePage, SavedFiltersBody, SavedFiltersResponse } from './discovery.schemas.ts';
 import * as service from './discovery.service.ts';
 
 const tags = ['discovery'];
@@ -22,10 +22,14 @@ const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Discovery: complete opposite-gender profiles, filtered, unswiped first then nearer then newest (400 without a gender)',
         querystring: DiscoveryQuery,
-        response: { 200: ProfilePage, ...errorResponses(400, 401, 404) },
+        response: { 200: ProfilePage, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.discover(app, request.member.userId, request.query),
+    async (request) => {
+      // A page costs what it shows: one unit per 20 profiles, so big pages are no way around the budget.
+      await app.spendViewBudget(request, 'discovery', Math.ceil((request.query.page_size ?? DEFAULT_PAGE_SIZE) / DEFAULT_PAGE_SIZE));
+      return service.discover(app, request.member.userId, request.query);
+    },
   );
 
   app.get(

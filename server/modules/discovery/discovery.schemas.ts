@@ -1,6 +1,7 @@
 /** Request and response contracts of the discovery and saved-filter routes. */
-import { type TSchema, Type } from 'typebox';
-import { FILTER_DEFINITIONS, type FilterDefinition } from '../../contract/filters.ts';
+import { Type } from 'typebox';
+import { FILTER_DEFAULTS, FILTER_DEFINITIONS } from '../../contract/filters.ts';
+import { filterSchema } from '../common/catalogue.schemas.ts';
 import { PublicProfileResponse } from '../profiles/profiles.schemas.ts';
 
 export const MAX_PAGE_SIZE = 100;
@@ -28,38 +29,29 @@ export const ProfilePage = Type.Object({
   results: Type.Array(PublicProfileResponse),
 });
 
-function filterValueSchema(def: FilterDefinition): TSchema {
-  const description = [def.unit, def.off !== undefined ? `${def.off} = off` : undefined].filter(Boolean).join(', ');
-  const options = def.options?.map(String);
-  switch (def.kind) {
-    case 'upTo':
-      return Type.Number({ minimum: def.min, maximum: def.max, description });
-    case 'text':
-      return Type.String();
-    case 'range':
-      return Type.Object({ min: Type.Number(), max: Type.Number() }, { description: def.unit ?? 'rating values' });
-    case 'option':
-      return Type.String({ description: options ? `One of: ${options.join(' | ')}` : undefined });
-    case 'list':
-      return Type.Array(Type.String(), { description: options ? `Any of: ${options.join(' | ')}` : undefined });
-  }
-}
-
+/** Saved filters as answered: maxAge and maxDistance always, the others when set. */
 export const SavedFiltersResponse = Type.Object(
   Object.fromEntries(
     FILTER_DEFINITIONS.map((def) => {
-      const schema = filterValueSchema(def);
-      return [def.key, def.key === 'maxAge' || def.key === 'maxDistance' ? schema : Type.Optional(schema)];
+      const schema = filterSchema(def, 'stored');
+      return [def.key, def.key in FILTER_DEFAULTS ? schema : Type.Optional(schema)];
     }),
   ),
   { additionalProperties: false, description: 'Saved discovery filters merged over the defaults (maxAge 100, maxDistance 5000)' },
 );
 
 /**
- * Checked by validateFilters (so each key gets the catalogue's message), not by Ajv: every
- * property accepts anything here and unknown keys are reported as 'Unknown filter'.
+ * Every filter is typed as the catalogue says, but the body is checked by validateFilters
+ * (`x-validated-by`), which accepts exactly these types and answers each refused filter with the
+ * catalogue's own message; unknown keys reach it too and are reported as 'Unknown filter'.
  */
 export const SavedFiltersBody = Type.Object(
-  Object.fromEntries(FILTER_DEFINITIONS.map((def) => [def.key, Type.Optional(Type.Unknown())])),
-  { additionalProperties: true, maxProperties: 200, description: 'The filters object (Apply and Clear All); null, "" or [] turns a filter off' },
+  Object.fromEntries(FILTER_DEFINITIONS.map((def) => [def.key, Type.Optional(filterSchema(def, 'input'))])),
+  {
+    additionalProperties: true,
+    maxProperties: 200,
+    'x-validated-by': 'validateFilters',
+    description: 'The filters object (Apply and Clear All); it replaces the saved one. null, blank text or [] turns a filter off.',
+    examples: [{ maxAge: 40, maxDistance: 100, heightRange: { min: 60, max: 75 }, religion: ['Christian - Catholic'] }],
+  },
 );

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { FILTER_DEFAULTS, type SavedFilters, validateFilters } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
-import { badRequest, notFound, validationError } from '../../kernel/errors.ts';
+import { badRequest, forbidden, notFound, validationError } from '../../kernel/errors.ts';
+import { MEMBER_MESSAGES } from '../members/index.ts';
 import { PROFILE_SERVICE_MESSAGES, toPublicProfile } from '../profiles/profiles.service.ts';
 import { candidateWhere, distanceConditions, type Viewer } from './discovery.conditions.ts';
 import { canonicalLocation } from './location-filter.ts';
@@ -51,7 +52,7 @@ export async function saveFilters(app: FastifyInstance, userId: number, body: un
 async function filtersFor(app: FastifyInstance, viewer: Viewer, query: Record<string, unknown>): Promise<SavedFilters> {
   const fromQuery = filtersFromQuery(query);
   if (!fromQuery) return { ...FILTER_DEFAULTS, ...((await queries.findSavedFilters(app.db, viewer.profileId)) ?? {}) };
-  const { filters, errors } = validateFilters(fromQuery);
+  const { filters, errors } = validateFilters(fromQuery, { from: 'query' });
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return filters;
 }
@@ -110,6 +111,8 @@ export async function discover(app: FastifyInstance, userId: number, query: Page
   if (filters.maxDistance < FILTER_DEFAULTS.maxDistance && (viewer.latitude === null || viewer.longitude === null)) {
     throw badRequest(DISCOVERY_MESSAGES.locationRequired, { maxDistance: [DISCOVERY_MESSAGES.locationRequired] });
   }
+  // Browsing others needs a complete profile, as the app's own screens require.
+  if (!viewer.isComplete) throw forbidden(MEMBER_MESSAGES.completeProfileFirst);
 
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;

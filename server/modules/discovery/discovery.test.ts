@@ -23,9 +23,16 @@ t.test('the gender rule', async (t) => {
   t.equal(response.statusCode, 400, 'no gender: 400');
   t.match(response.json().error, /Gender is required/);
 
+  const incomplete = await signUp(app, { username: 'incomplete' });
+  await patchProfile(app, incomplete, { gender: 'Man' });
+  const refused = await discover(app, incomplete);
+  t.equal(refused.statusCode, 403, 'a gender but an incomplete profile: 403');
+  t.equal(refused.json().error, 'Please complete your profile to continue');
+
   // "Any other member sees Man": a gender outside the catalogue cannot be saved, so set it directly.
-  await db.update(profiles).set({ gender: 'Other' }).where(eq(profiles.userId, nobody.userId));
-  t.same((await discoveredNames(app, nobody)).sort(), ['abel', 'adam']);
+  const other = await woman(app, db, {}, 'other_gender');
+  await db.update(profiles).set({ gender: 'Other' }).where(eq(profiles.userId, other.userId));
+  t.same((await discoveredNames(app, other)).sort(), ['abel', 'adam']);
 });
 
 t.test('exclusions: self, blocked either way, incomplete, deleted', async (t) => {
@@ -192,10 +199,11 @@ t.test('saved filters: defaults, save, validation, and they apply on the server'
 
 t.test('a distance filter needs the member’s coordinates', async (t) => {
   const { app, db } = await buildTestApp(t);
+  // Only an incomplete profile can lack a place: it hears about the location before the 403.
   const nowhere = await signUp(app, { username: 'nowhere' });
   await patchProfile(app, nowhere, { gender: 'Man' });
   await woman(app, db, {}, 'eve');
-  t.same(await discoveredNames(app, nowhere), ['eve'], 'without a distance filter, no location is fine');
+  t.equal((await discover(app, nowhere)).statusCode, 403, 'without a distance filter: complete the profile first');
   const response = await discover(app, nowhere, 'maxDistance=100');
   t.equal(response.statusCode, 400);
   t.match(response.json().error, /location/);

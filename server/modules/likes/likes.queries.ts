@@ -5,33 +5,10 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
 import { blocks, likes, matches, profiles, users } from '../../kernel/db/schema/index.ts';
+import { type MemberRef, orderedPair } from '../members/index.ts';
 
-export interface ProfileRef {
-  profileId: number;
-  userId: number;
-}
-
-export const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
-
-export async function findProfileRefById(db: Db, profileId: number): Promise<ProfileRef | undefined> {
-  const [row] = await db.select({ profileId: profiles.id, userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId));
-  return row;
-}
-
-export async function findProfileRefByUserId(db: Db, userId: number): Promise<ProfileRef | undefined> {
-  const [row] = await db.select({ profileId: profiles.id, userId: profiles.userId }).from(profiles).where(eq(profiles.userId, userId));
-  return row;
-}
-
-/**
- * Serialises likes, unlikes, unmatches and blocks of one pair of profiles until the transaction
- * ends. Without it two simultaneous mutual likes would each miss the other's uncommitted like
- * and neither would make the match; the unique pair key then guarantees there is only one.
- */
-export async function lockPair(db: Db, a: number, b: number): Promise<void> {
-  const [low, high] = orderedPair(a, b);
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pair:${low}:${high}`}, 0))`);
-}
+/** The two ids a pair query needs of a member. */
+export type ProfileRef = Pick<MemberRef, 'profileId' | 'userId'>;
 
 export async function findLike(db: Db, fromProfileId: number, toProfileId: number) {
   const [row] = await db
@@ -203,15 +180,21 @@ export async function findCredits(db: Db, profileId: number): Promise<number> {
   return row?.chats ?? 0;
 }
 
-/** Every match of a profile with the peer's ids (before an account deletion cascades them away). */
-export async function listMatchPeers(db: Db, profileId: number): Promise<Array<{ matchId: number; peer: ProfileRef }>> {
-  const rows = await db
-    .select({ matchId: matches.id, profileId: profiles.id, userId: profiles.userId })
-    .from(matches)
-    .innerJoin(
-      profiles,
-      sql`${profiles.id} = case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`,
+/**
+ * Deletes every match of a profile and returns each with its peer, so the caller can announce
+ * exactly the rows it removed (account deletion, which holds the profile row FOR UPDATE).
+ */
+export async function deleteMatchesOf(db: Db, profileId: number): Promise<Array<{ matchId: number; peer: ProfileRef }>> {
+  const rows = await db.execute<{ match_id: number; profile_id: number; user_id: number }>(sql`
+    with removed as (
+      delete from ${matches} m
+      where m.profile_low_id = ${profileId} or m.profile_high_id = ${profileId}
+      returning m.id, case when m.profile_low_id = ${profileId} then m.profile_high_id else m.profile_low_id end as peer_id
     )
-    .where(or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId)));
-  return rows.map((row) => ({ matchId: row.matchId, peer: { profileId: row.profileId, userId: row.userId } }));
+    select removed.id as match_id, p.id as profile_id, p.user_id
+    from removed join ${profiles} p on p.id = removed.peer_id`);
+  return rows.map((row) => ({
+    matchId: Number(row.match_id),
+    peer: { profileId: Number(row.profile_id), userId: Number(row.user_id) },
+  }));
 }

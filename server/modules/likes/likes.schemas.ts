@@ -1,11 +1,13 @@
 /** Request and response contracts of the like, likes-list, match and unmatch routes. */
 import { Type } from 'typebox';
+import { PROFILE_FIELD_BY_NAME, type ProfileFieldDescriptor } from '../../contract/profile-fields.ts';
+import { idSchema, profileFieldProperties } from '../common/catalogue.schemas.ts';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const LikeBody = Type.Object(
   {
-    to_profile_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Profile id to like or pass' }),
+    to_profile_id: idSchema('profile', 'Profile id to like or pass'),
     liked: Type.Boolean({ description: 'true likes, false passes' }),
   },
   { additionalProperties: false },
@@ -16,27 +18,30 @@ export const LikeResponse = Type.Object({
   match_id: nullable(Type.Integer({ description: 'The pair’s match, new or existing; null without one' })),
 });
 
-export const PeerProfileParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Peer profile id' }),
-});
+export const PeerProfileParams = Type.Object({ id: idSchema('profile', 'Peer profile id') });
 
-/** A card of the Likes screen (part 2 section 2). */
+/** The profile fields a card of the Likes screen shows, typed as the catalogue types them. */
+const CARD_FIELDS = [
+  'username',
+  'photo1_url',
+  'home_city',
+  'home_state',
+  'home_country',
+  'height',
+  'education',
+  'religion',
+  'livelihood',
+  'relationship_status',
+  'number_of_kids_wanted',
+].map((name) => PROFILE_FIELD_BY_NAME.get(name) as ProfileFieldDescriptor);
+
+/** A card of the Likes screen. */
 export const LikeCard = Type.Object(
   {
-    id: Type.Integer({ description: 'Profile id (opens /profile/{id})' }),
-    user_id: Type.Integer(),
-    username: Type.String(),
+    id: idSchema('profile', 'Profile id (opens /profile/{id})'),
+    user_id: idSchema('user', 'User id'),
     age: nullable(Type.Integer()),
-    photo1_url: nullable(Type.String()),
-    home_city: nullable(Type.String()),
-    home_state: nullable(Type.String()),
-    home_country: nullable(Type.String()),
-    height: nullable(Type.Integer({ description: 'cm' })),
-    education: nullable(Type.String()),
-    religion: nullable(Type.String()),
-    livelihood: nullable(Type.String()),
-    relationship_status: nullable(Type.String()),
-    number_of_kids_wanted: nullable(Type.String()),
+    ...profileFieldProperties(CARD_FIELDS, 'stored'),
     liked_at: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },

@@ -9,8 +9,8 @@ import type { Db } from '../../kernel/db/client.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import type { EventPayload } from '../../kernel/events/contracts.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
-import { ageOf, PROFILE_SERVICE_MESSAGES } from '../profiles/profiles.service.ts';
-import { isBlockedEitherWay } from '../profiles/profiles.queries.ts';
+import { callerRef, MEMBER_MESSAGES, openPair } from '../members/index.ts';
+import { ageOf } from '../profiles/profiles.service.ts';
 import * as queries from './likes.queries.ts';
 import type { LikeCard, LikeResponse, MatchItem } from './likes.schemas.ts';
 
@@ -20,7 +20,7 @@ type Match = Static<typeof MatchItem>;
 
 export const LIKE_MESSAGES = {
   self: 'You cannot like or pass your own profile',
-  profileNotFound: PROFILE_SERVICE_MESSAGES.notFound,
+  profileNotFound: MEMBER_MESSAGES.profileNotFound,
   likeNotFound: 'You have not liked this profile.',
   matchNotFound: 'Match not found.',
   unliked: 'Profile unliked successfully',
@@ -28,19 +28,6 @@ export const LIKE_MESSAGES = {
 } as const;
 
 export type RemovalReason = EventPayload<'matches.removed'>['reason'];
-
-export async function ownRef(db: Db, userId: number): Promise<queries.ProfileRef> {
-  const me = await queries.findProfileRefByUserId(db, userId);
-  if (!me) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
-  return me;
-}
-
-/** The other member of a pair, 404 when missing or blocked either way (as on their profile). */
-async function peerRef(db: Db, me: queries.ProfileRef, peerProfileId: number): Promise<queries.ProfileRef> {
-  const peer = await queries.findProfileRefById(db, peerProfileId);
-  if (!peer || (await isBlockedEitherWay(db, me.userId, peer.userId))) throw notFound(LIKE_MESSAGES.profileNotFound);
-  return peer;
-}
 
 const members = (a: queries.ProfileRef, b: queries.ProfileRef) =>
   [
@@ -72,16 +59,33 @@ export async function removeMatch(
 }
 
 /**
+ * Removes and announces every match of a member whose account is being deleted; the caller holds
+ * the member's profile row FOR UPDATE, so no like can add a match behind this.
+ */
+export async function removeAllMatchesOf(tx: Db, me: queries.ProfileRef): Promise<void> {
+  const removedAt = new Date().toISOString();
+  for (const { matchId, peer } of await queries.deleteMatchesOf(tx, me.profileId)) {
+    await writeEvent(tx, 'matches.removed', {
+      matchId,
+      members: members(me, peer),
+      removedByUserId: me.userId,
+      reason: 'deleted',
+      removedAt,
+    });
+  }
+}
+
+/**
  * Like (true) or pass (false). Repeating is idempotent; a pass never undoes a like (unlike does);
  * a like over an earlier pass turns it into a like. A like answered by the peer's like makes the
  * match, once, whoever likes last and also when both like at the same instant.
  */
 export async function like(app: FastifyInstance, userId: number, toProfileId: number, liked: boolean): Promise<LikeAnswer> {
   return app.db.transaction(async (tx) => {
-    const me = await ownRef(tx, userId);
-    if (me.profileId === toProfileId) throw badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] });
-    const peer = await peerRef(tx, me, toProfileId);
-    await queries.lockPair(tx, me.profileId, peer.profileId);
+    const { me, peer } = await openPair(tx, userId, { profileId: toProfileId }, {
+      callerComplete: true,
+      selfError: () => badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] }),
+    });
 
     const existing = await queries.findLike(tx, me.profileId, peer.profileId);
     const recorded = (row: { id: number; createdAt: Date }) =>
@@ -122,9 +126,7 @@ export async function like(app: FastifyInstance, userId: number, toProfileId: nu
 /** Removes my like (or pass) of the peer and any match between us, with its chat history. */
 export async function unlike(app: FastifyInstance, userId: number, peerProfileId: number): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const me = await ownRef(tx, userId);
-    const peer = await peerRef(tx, me, peerProfileId);
-    await queries.lockPair(tx, me.profileId, peer.profileId);
+    const { me, peer } = await openPair(tx, userId, { profileId: peerProfileId });
     const removedLike = await queries.deleteLike(tx, me.profileId, peer.profileId);
     const removedMatch = await removeMatch(tx, me, peer, 'unlike');
     if (!removedLike && removedMatch === null) throw notFound(LIKE_MESSAGES.likeNotFound);
@@ -134,9 +136,7 @@ export async function unlike(app: FastifyInstance, userId: number, peerProfileId
 /** Removes the match between me and the peer, with its chat history; the likes stay. */
 export async function unmatch(app: FastifyInstance, userId: number, peerProfileId: number): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const me = await ownRef(tx, userId);
-    const peer = await peerRef(tx, me, peerProfileId);
-    await queries.lockPair(tx, me.profileId, peer.profileId);
+    const { me, peer } = await openPair(tx, userId, { profileId: peerProfileId });
     if ((await removeMatch(tx, me, peer, 'unmatch')) === null) throw notFound(LIKE_MESSAGES.matchNotFound);
   });
 }
@@ -148,16 +148,16 @@ function toCard(row: queries.CardRow, today: Date): Card {
 
 export async function likesReceived(app: FastifyInstance, userId: number): Promise<Card[]> {
   const today = new Date();
-  return (await queries.listLikesReceived(app.db, await ownRef(app.db, userId))).map((row) => toCard(row, today));
+  return (await queries.listLikesReceived(app.db, await callerRef(app.db, userId, { complete: true }))).map((row) => toCard(row, today));
 }
 
 export async function likesSent(app: FastifyInstance, userId: number): Promise<Card[]> {
   const today = new Date();
-  return (await queries.listLikesSent(app.db, await ownRef(app.db, userId))).map((row) => toCard(row, today));
+  return (await queries.listLikesSent(app.db, await callerRef(app.db, userId, { complete: true }))).map((row) => toCard(row, today));
 }
 
 export async function matchesOf(app: FastifyInstance, userId: number): Promise<Match[]> {
-  const me = await ownRef(app.db, userId);
+  const me = await callerRef(app.db, userId, { complete: true });
   const [rows, chats] = await Promise.all([queries.listMatches(app.db, me), queries.findCredits(app.db, me.profileId)]);
   const today = new Date();
   return rows.map(({ date_of_birth, chat_unlocked_at, created_at, ...row }) => ({

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import t from 'tap';
 import type { Db } from '../../kernel/db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { block } from '../profiles/fixtures.ts';
+import { signUp } from '../../test/factories.ts';
+import { block, patchProfile, profileIdOf } from '../profiles/fixtures.ts';
 import { get, likeProfile, man, post, woman } from '../discovery/fixtures.ts';
 
 async function events(db: Db, subject: string) {
@@ -195,4 +196,22 @@ t.test('deleting an account removes its matches and announces each', async (t) =
   const [removed] = await events(db, 'matches.removed');
   t.match(removed, { matchId, reason: 'deleted', removedByUserId: adam.userId });
   t.equal(await count(db, 'matches'), 0);
+});
+
+t.test('liking and the likes lists need a complete profile; incomplete profiles cannot be liked', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  const adam = await man(app, db, {}, 'adam');
+  const newcomer = await signUp(app, { username: 'newcomer' });
+  await patchProfile(app, newcomer, { gender: 'Woman' });
+  const newcomerId = await profileIdOf(db, newcomer);
+
+  const refused = await likeProfile(app, newcomer, adam.profileId);
+  t.equal(refused.statusCode, 403, 'an incomplete member cannot like');
+  t.equal(refused.json().error, 'Please complete your profile to continue');
+  for (const url of ['/api/v1/match/likes_received/', '/api/v1/match/likes_sent/', '/api/v1/match/matches/']) {
+    t.equal((await get(app, newcomer, url)).statusCode, 403, url);
+  }
+  const hidden = await likeProfile(app, adam, newcomerId);
+  t.equal(hidden.statusCode, 404, 'an incomplete profile is not there to be liked');
+  t.equal(await count(db, 'likes'), 0, 'nothing was recorded');
 });

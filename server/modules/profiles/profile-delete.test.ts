@@ -7,7 +7,7 @@ import t from 'tap';
 import { eventPayloadProblems } from '../../kernel/events/contracts.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp, type TestMember } from '../../test/factories.ts';
-import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf } from './fixtures.ts';
+import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from './fixtures.ts';
 import { mediaFolderOf, PROFILE_DELETED_SUBJECT } from './profiles.service.ts';
 
 const deleteProfile = (app: Parameters<typeof getMyProfile>[0], member: TestMember) =>
@@ -18,7 +18,10 @@ t.test('profile deletion', async (t) => {
   const leaving = await signUp(app, { username: 'leaving', email: 'leaving@example.com' });
   const staying = await signUp(app);
   const third = await signUp(app);
-  for (const member of [leaving, staying, third]) await patchProfile(app, member, { ...COMPLETE_FORM, phone: '+1 555 010 7777' });
+  for (const member of [leaving, staying, third]) {
+    await setPhoto(db, member, `/media/${member.userId}/photo1.jpg`);
+    await patchProfile(app, member, { ...COMPLETE_FORM, phone: '+1 555 010 7777' });
+  }
   await like(db, leaving, staying);
   await like(db, staying, leaving);
   await like(db, third, staying);

@@ -25,7 +25,7 @@ t.test('profile update', async (t) => {
   };
 
   t.test('saves the cleaned form and answers the own profile', async (t) => {
-    const response = await patchProfile(app, member, { ...COMPLETE_FORM, cookbook: 'Yes', yacht_owner: false, face_self_rating: '8' });
+    const response = await patchProfile(app, member, { ...COMPLETE_FORM, cookbook: true, yacht_owner: false, face_self_rating: 8 });
     t.equal(response.statusCode, 200, response.body);
     const body = response.json();
     t.equal(body.gender, 'Woman');
@@ -50,7 +50,11 @@ t.test('profile update', async (t) => {
     ['height below range', { height: 89 }, 'height', PROFILE_MESSAGES.between(90, 250)],
     ['a fractional height', { height: 170.5 }, 'height', PROFILE_MESSAGES.notWholeNumber],
     ['weight out of range', { weight: 29 }, 'weight', PROFILE_MESSAGES.between(30, 300)],
-    ['a fractional weight', { weight: '60.2' }, 'weight', PROFILE_MESSAGES.notWholeNumber],
+    ['a fractional weight', { weight: 60.2 }, 'weight', PROFILE_MESSAGES.notWholeNumber],
+    ['a number sent as text', { weight: '60' }, 'weight', PROFILE_MESSAGES.notNumber],
+    ['a numeric option sent as text', { face_self_rating: '8' }, 'face_self_rating', PROFILE_MESSAGES.notAnOption('8')],
+    ['a yes/no sent as text', { cookbook: 'true' }, 'cookbook', PROFILE_MESSAGES.notBoolean],
+    ['a yes/no sent as a word', { yacht_owner: 'Yes' }, 'yacht_owner', PROFILE_MESSAGES.notBoolean],
     ['a non-numeric weight', { weight: 'heavy' }, 'weight', PROFILE_MESSAGES.notNumber],
     ['a negative betrothal gift', { minimum_betrothal_gift_price: -1 }, 'minimum_betrothal_gift_price', PROFILE_MESSAGES.between(0, 100_000_000)],
     ['a non-numeric betrothal gift', { minimum_betrothal_gift_price: '$500' }, 'minimum_betrothal_gift_price', PROFILE_MESSAGES.notNumber],
@@ -130,14 +134,14 @@ t.test('profile update', async (t) => {
     t.equal(body.gender, 'Woman');
   });
 
-  t.test('the betrothal gift is a number (a numeric string is accepted) kept to the cent', async (t) => {
-    t.equal((await patchProfile(app, member, { minimum_betrothal_gift_price: '1500' })).json().minimum_betrothal_gift_price, 1500);
+  t.test('the betrothal gift is a number kept to the cent', async (t) => {
+    t.equal((await patchProfile(app, member, { minimum_betrothal_gift_price: 1500 })).json().minimum_betrothal_gift_price, 1500);
     t.equal((await patchProfile(app, member, { minimum_betrothal_gift_price: 99.999 })).json().minimum_betrothal_gift_price, 100);
     t.equal((await patchProfile(app, member, { minimum_betrothal_gift_price: null })).json().minimum_betrothal_gift_price, null);
   });
 
   t.test('height and weight are whole cm and kg', async (t) => {
-    const body = (await patchProfile(app, member, { height: '182', weight: 75 })).json();
+    const body = (await patchProfile(app, member, { height: 182, weight: 75 })).json();
     t.equal(body.height, 182);
     t.equal(body.weight, 75);
   });

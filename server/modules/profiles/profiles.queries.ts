@@ -3,9 +3,9 @@
  * Profile rows are read keyed by their column names (snake_case), which are also the field
  * names of the catalogue and of the API, so no field is renamed by hand.
  */
-import { and, eq, getTableColumns, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
-import { blocks, likes, profiles, users } from '../../kernel/db/schema/index.ts';
+import { likes, profiles, users } from '../../kernel/db/schema/index.ts';
 
 type ProfileColumn = (typeof profiles._.columns)[keyof typeof profiles._.columns];
 
@@ -71,21 +71,6 @@ export function findProfileById(db: Db, profileId: number): Promise<ProfileRecor
   return findProfile(db, eq(profiles.id, profileId));
 }
 
-/** True when either user blocked the other. */
-export async function isBlockedEitherWay(db: Db, userA: number, userB: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: blocks.id })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerUserId, userA), eq(blocks.blockedUserId, userB)),
-        and(eq(blocks.blockerUserId, userB), eq(blocks.blockedUserId, userA)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** True when `fromProfileId` liked (not passed) `toProfileId`. */
 export async function isLikedBy(db: Db, fromProfileId: number, toProfileId: number): Promise<boolean> {
   const [row] = await db
@@ -142,6 +127,12 @@ export async function updateProfileFields(
     set[key] = value;
   }
   await db.update(profiles).set(set).where(eq(profiles.userId, userId));
+}
+
+/** The member's profile row, locked FOR UPDATE: pair actions on it wait, then find it gone. */
+export async function lockProfileForDeletion(db: Db, userId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+  return row;
 }
 
 /** Deletes the account; foreign keys cascade to sessions, profile, likes, blocks and the rest. */

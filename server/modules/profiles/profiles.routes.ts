@@ -42,10 +42,14 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security,
           summary: "Another member's profile by profile id (404 when deleted or blocked either way)",
           params: ProfileIdParams,
-          response: { 200: PublicProfileResponse, ...errorResponses(400, 401, 404) },
+          response: { 200: PublicProfileResponse, ...errorResponses(400, 401, 404, 429) },
         },
       },
-      async (request) => service.getPublicProfile(app, request.member.userId, request.params.id),
+      async (request) => {
+        // Each view spends one unit of the member's hourly budget, so no account can copy every profile.
+        await app.spendViewBudget(request, 'profiles', 1);
+        return service.getPublicProfile(app, request.member.userId, request.params.id);
+      },
     );
   }
 

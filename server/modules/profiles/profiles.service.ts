@@ -14,7 +14,8 @@ import type { Db } from '../../kernel/db/client.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
-import { listMatchPeers } from '../likes/likes.queries.ts';
+import { removeAllMatchesOf } from '../likes/index.ts';
+import { callerRef, findMember, isVisibleTo, MEMBER_MESSAGES } from '../members/index.ts';
 import { shownDistance } from './distance.ts';
 import { LOCATION_FIELDS, resolveLocation } from './location.ts';
 import * as queries from './profiles.queries.ts';
@@ -26,7 +27,7 @@ export type PublicProfile = Static<typeof PublicProfileResponse>;
 export type Completeness = Static<typeof CompletenessResponse>;
 
 export const PROFILE_SERVICE_MESSAGES = {
-  notFound: 'Profile not found.',
+  notFound: MEMBER_MESSAGES.profileNotFound,
   phoneLimit: `This phone number is already used by ${MAX_ACCOUNTS_PER_PHONE} accounts`,
   deleted: 'Profile deleted successfully',
 } as const;
@@ -85,14 +86,21 @@ interface LocatedProfile {
   location_longitude: number | null;
 }
 
-/** Another member's profile; 404 when it does not exist or either side blocked the other. */
+/**
+ * Another member's profile. The viewer needs a complete profile (403); a profile that does not
+ * exist, is incomplete or is blocked either way answers the same 404.
+ */
 export async function getPublicProfile(app: FastifyInstance, viewerUserId: number, profileId: number): Promise<PublicProfile> {
-  const target = await queries.findProfileById(app.db, profileId);
-  if (!target || (await queries.isBlockedEitherWay(app.db, viewerUserId, target.user_id))) {
-    throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
-  }
-  const viewer = await ownRecord(app, viewerUserId);
-  return toPublicProfile(target, viewer, await queries.isLikedBy(app.db, viewer.id, target.id));
+  const viewer = await callerRef(app.db, viewerUserId, { complete: true });
+  const targetRef = await findMember(app.db, { profileId });
+  if (!targetRef || !(await isVisibleTo(app.db, viewer, targetRef))) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+  const [target, viewerRecord, isLiked] = await Promise.all([
+    queries.findProfileById(app.db, profileId),
+    ownRecord(app, viewerUserId),
+    queries.isLikedBy(app.db, viewer.profileId, profileId),
+  ]);
+  if (!target) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+  return toPublicProfile(target, viewerRecord, isLiked);
 }
 
 export async function getCompleteness(app: FastifyInstance, userId: number): Promise<Completeness> {
@@ -165,23 +173,15 @@ export async function updateProfile(app: FastifyInstance, userId: number, body: 
  */
 export async function deleteAccount(app: FastifyInstance, userId: number): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const profile = await queries.findProfileByUserId(tx, userId);
+    // Locked first: a like or block of this member in flight finishes before, any later one
+    // waits and then finds nobody, so no match is created behind the deletion unannounced.
+    const profile = await queries.lockProfileForDeletion(tx, userId);
     if (!profile) return;
-    // Matches go by cascade; each is announced like any other removal (reason 'deleted').
-    const matched = await listMatchPeers(tx, profile.id);
-    // A second, concurrent delete finds nothing to delete and announces nothing.
+    const me = { userId, profileId: profile.id };
+    await removeAllMatchesOf(tx, me);
+    // A second, concurrent delete waited on the lock above and found nothing.
     if (!(await queries.deleteUser(tx, userId))) return;
-    const deletedAt = new Date().toISOString();
-    for (const { matchId, peer } of matched) {
-      await writeEvent(tx, 'matches.removed', {
-        matchId,
-        members: [{ userId, profileId: profile.id }, peer],
-        removedByUserId: userId,
-        reason: 'deleted',
-        removedAt: deletedAt,
-      });
-    }
-    await writeEvent(tx, PROFILE_DELETED_SUBJECT, { userId, profileId: profile.id, deletedAt });
+    await writeEvent(tx, PROFILE_DELETED_SUBJECT, { ...me, deletedAt: new Date().toISOString() });
   });
   await removeMediaFolder(app, userId);
 }

@@ -4,6 +4,7 @@ import { PROFILE_FIELDS } from '../../contract/profile-fields.ts';
 import { ageFromDateOfBirth } from '../../contract/profile-validation.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { PROFILE_COLUMN_NAMES } from './profiles.queries.ts';
+import { toPublicProfile } from './profiles.service.ts';
 import { signUp } from '../../test/factories.ts';
 import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from './fixtures.ts';
 
@@ -64,6 +65,7 @@ t.test("another member's profile", async (t) => {
   const blocked = await signUp(app);
   const blocker = await signUp(app);
   for (const member of [viewer, other, blocked, blocker]) {
+    await setPhoto(db, member, `/media/${member.userId}/photo1.jpg`);
     const saved = await patchProfile(app, member, { ...COMPLETE_FORM, phone: '+44 20 7946 0958' });
     t.equal(saved.statusCode, 200, saved.body);
   }
@@ -100,9 +102,13 @@ t.test("another member's profile", async (t) => {
   });
 
   t.test('distance is null when either side has no location', async (t) => {
-    const nowhere = await signUp(app);
-    t.equal((await getProfile(app, nowhere, otherId)).json().distance, null);
-    t.equal((await getProfile(app, viewer, await profileIdOf(db, nowhere))).json().distance, null);
+    // Complete profiles always have coordinates (their place is required), so this is the rule
+    // itself, as discovery and the profile view apply it.
+    const located = { location_latitude: 30.27, location_longitude: -97.74 };
+    const nowhere = { location_latitude: null, location_longitude: null };
+    t.equal(toPublicProfile({ ...nowhere }, located, false).distance, null);
+    t.equal(toPublicProfile({ ...located }, nowhere, false).distance, null);
+    t.equal(toPublicProfile({ ...located }, located, false).distance, 1);
   });
 
   t.test('is_liked follows the viewer\'s like, not a pass and not the other direction', async (t) => {
@@ -110,6 +116,8 @@ t.test("another member's profile", async (t) => {
     await like(db, other, viewer);
     t.equal((await getProfile(app, viewer, otherId)).json().is_liked, false, 'liked by them is not liked by me');
     const passer = await signUp(app);
+    await setPhoto(db, passer, '/media/passer/photo1.jpg');
+    await patchProfile(app, passer, COMPLETE_FORM);
     await like(db, passer, other, false);
     t.equal((await getProfile(app, passer, otherId)).json().is_liked, false, 'a pass is not a like');
     await like(db, viewer, other);
@@ -130,10 +138,28 @@ t.test("another member's profile", async (t) => {
     t.equal((await getProfile(app, other, await profileIdOf(db, blocked))).statusCode, 200, 'others still see them');
   });
 
+  t.test('an incomplete viewer is refused with 403; an incomplete profile is a 404 to others', async (t) => {
+    const newcomer = await signUp(app);
+    const refused = await getProfile(app, newcomer, otherId);
+    t.equal(refused.statusCode, 403);
+    t.equal(refused.json().error, 'Please complete your profile to continue');
+    const newcomerId = await profileIdOf(db, newcomer);
+    t.equal((await getProfile(app, viewer, newcomerId)).statusCode, 404, 'without a photo nobody else sees them');
+    await patchProfile(app, newcomer, COMPLETE_FORM);
+    t.equal((await getProfile(app, viewer, newcomerId)).statusCode, 404, 'still no photo');
+    await setPhoto(db, newcomer, '/media/newcomer/photo1.jpg');
+    await patchProfile(app, newcomer, { religion: 'Hindu' });
+    t.equal((await getProfile(app, viewer, newcomerId)).statusCode, 200, 'complete: visible');
+    await patchProfile(app, newcomer, { religion: '' });
+    t.equal((await getProfile(app, viewer, newcomerId)).statusCode, 404, 'a cleared required field hides them again');
+  });
+
   t.test('an unknown id is a 404 and a malformed id a 400', async (t) => {
     t.equal((await getProfile(app, viewer, 999_999)).statusCode, 404);
-    const bad = await app.inject({ method: 'GET', url: '/api/v1/profile/abc/', headers: viewer.auth });
-    t.equal(bad.statusCode, 400);
+    for (const id of ['abc', 'Infinity', '-Infinity', '1e400', '1e3', '1.0', '0x10', '%201', '9007199254740993', '-1', '0']) {
+      const bad = await app.inject({ method: 'GET', url: `/api/v1/profile/${id}/`, headers: viewer.auth });
+      t.equal(bad.statusCode, 400, id);
+    }
   });
 
   t.test('no route writes another profile by id (IDOR)', async (t) => {

@@ -12,7 +12,7 @@ import { apiPaths, paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { Profile } from '../../../types/api.ts';
 import { saveFilters } from '../api/save-filters.ts';
-import { discoverySubtitle, soughtGender } from '../hooks/discovery-state.ts';
+import { discoverySubtitle, isProfileComplete, soughtGender } from '../hooks/discovery-state.ts';
 import { useCountdown, useDiscovery } from '../hooks/use-discovery.ts';
 import { FilterDialog } from './filter-dialog.tsx';
 import { ProfileList } from './profile-list.tsx';
@@ -90,6 +90,16 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
       <div className="empty-state card">
         <h2>Complete Your Profile</h2>
         <p>Set your gender in your profile to start discovering matches.</p>
+        <Link to={paths.profileEdit} className="btn btn-primary">
+          Edit Profile
+        </Link>
+      </div>
+    );
+  } else if (!isProfileComplete(me)) {
+    body = (
+      <div className="empty-state card">
+        <h2>Complete Your Profile</h2>
+        <p>Please complete your profile to continue. Finish the required fields to start discovering matches.</p>
         <Link to={paths.profileEdit} className="btn btn-primary">
           Edit Profile
         </Link>

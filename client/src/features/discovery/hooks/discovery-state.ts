@@ -1,4 +1,5 @@
-/** Pure list operations of the discovery state (part 1 section 4). */
+/** Pure list operations of the discovery state, and when discovery may run at all. */
+import { computeCompleteness } from '../../../../../server/contract/profile-validation.ts';
 export interface DiscoveryList<T> {
   profiles: T[];
   index: number;
@@ -30,3 +31,10 @@ export function discoverySubtitle(view: 'cards' | 'list', hasProfiles: boolean, 
 }
 
 export const soughtGender = (ownGender: string | null | undefined) => (ownGender === 'Man' ? 'Woman' : 'Man');
+
+/**
+ * Whether the own profile is complete by the shared rules; the server refuses discovery to an
+ * incomplete profile, so the screen asks the member to finish it instead of fetching.
+ */
+export const isProfileComplete = (me: Record<string, unknown> | undefined): boolean =>
+  me !== undefined && computeCompleteness(me).is_complete;

@@ -3,14 +3,15 @@ import type { Profile } from '../../../types/api.ts';
 import { useFilters } from '../api/get-filters.ts';
 import { useProfiles } from '../api/get-profiles.ts';
 import type { Page } from '../../../lib/pagination.ts';
-import { type DiscoveryList, emptyDiscovery, loadProfiles, removeProfile } from './discovery-state.ts';
+import { type DiscoveryList, emptyDiscovery, isProfileComplete, loadProfiles, removeProfile } from './discovery-state.ts';
 
 export const RELOAD_COUNTDOWN_S = 5;
 
 /** Discovery list, loaded once the own profile is known, without the own profile. */
 export function useDiscovery(me: Profile | undefined) {
   const filters = useFilters(Boolean(me));
-  const enabled = Boolean(me?.gender) && filters.data !== undefined;
+  // The server answers 403 to an incomplete profile: the screen asks to finish it instead.
+  const enabled = Boolean(me?.gender) && isProfileComplete(me) && filters.data !== undefined;
   const query = useProfiles(filters.data, enabled);
   const [list, setList] = useState<DiscoveryList<Profile>>(emptyDiscovery);
   const [serverHadProfiles, setServerHadProfiles] = useState(false);

@@ -1,0 +1,178 @@
+/**
+ * Access sweep, generated from openapi.yaml: every operation that takes an id (in its path or
+ * its body) is called by one member against other members in every situation where the answer
+ * must be a refusal: the member they blocked, a member who blocked them, an incomplete profile,
+ * a deleted account, and an id that never existed. A new route with an id is swept as soon as it
+ * is in openapi.yaml; it only has to say, with `x-id-of` on the id, which kind of id it takes.
+ *
+ * A stranger (a member with no relation to the caller, who has a like and a match with someone
+ * else) may legitimately be viewed, liked or blocked, so there the sweep checks that nothing of
+ * that third party's changes and that no answer is a server error.
+ */
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import t from 'tap';
+import { parse } from 'yaml';
+import type { Db } from './kernel/db/client.ts';
+import { likeProfile, type Member, man, post, woman } from './modules/discovery/fixtures.ts';
+import { patchProfile, profileIdOf } from './modules/profiles/fixtures.ts';
+import { buildTestApp } from './test/app.ts';
+import { signUp } from './test/factories.ts';
+
+type IdKind = 'profile' | 'user';
+type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: IdKind; $ref?: string };
+interface Operation {
+  parameters?: Array<{ in: string; name: string; schema: Schema }>;
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+}
+
+/** Situations in which the caller's call on the target must be refused. */
+const REFUSED = ['blocked-by-me', 'blocked-me', 'incomplete', 'deleted', 'never-existed'] as const;
+type Situation = (typeof REFUSED)[number];
+
+/**
+ * The only operations that may act in a refused situation, and why: a member can always repeat
+ * their own block (harmless) and lift it.
+ */
+const ALLOWED: Record<string, Situation[]> = {
+  'POST /api/v1/block/{user_id}/': ['blocked-by-me'],
+  'DELETE /api/v1/block/{user_id}/unblock/': ['blocked-by-me'],
+};
+
+interface IdRoute {
+  key: string;
+  method: string;
+  path: string;
+  pathIds: Array<{ name: string; kind: IdKind }>;
+  body: Schema | null;
+}
+
+async function idRoutes(): Promise<IdRoute[]> {
+  const document = parse(await readFile(new URL('../openapi.yaml', import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, Operation>>;
+    components?: { schemas?: Record<string, Schema> };
+  };
+  const resolve = (schema: Schema): Schema =>
+    schema.$ref ? (document.components?.schemas?.[schema.$ref.split('/').pop() as string] ?? schema) : schema;
+  const routes: IdRoute[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path');
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      const bodySchema = body ? resolve(body) : null;
+      const bodyIds = Object.values(bodySchema?.properties ?? {}).filter((p) => p['x-id-of']);
+      if (pathParams.length === 0 && bodyIds.length === 0) continue;
+      routes.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        pathIds: pathParams.map((p) => ({ name: p.name, kind: p.schema['x-id-of'] as IdKind })),
+        body: bodyIds.length > 0 ? bodySchema : null,
+      });
+    }
+  }
+  return routes;
+}
+
+/** A schema-valid body with `id` for every id property (other fields: their simplest valid value). */
+function bodyFor(schema: Schema, idOf: (kind: IdKind) => number): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (property['x-id-of']) body[name] = idOf(property['x-id-of']);
+    else if (!schema.required?.includes(name)) continue;
+    else if (property.enum) body[name] = property.enum[0];
+    else if (property.type === 'boolean') body[name] = true;
+    else if (property.type === 'integer' || property.type === 'number') body[name] = 1;
+    else body[name] = 'x';
+  }
+  return body;
+}
+
+function call(app: FastifyInstance, caller: Member, route: IdRoute, idOf: (kind: IdKind) => number) {
+  let url = route.path;
+  for (const { name, kind } of route.pathIds) url = url.replace(`{${name}}`, String(idOf(kind)));
+  const payload = route.body ? bodyFor(route.body, idOf) : undefined;
+  return app.inject({ method: route.method as 'GET', url, headers: caller.auth, ...(payload ? { payload } : {}) });
+}
+
+async function relationOf(db: Db, a: Member, b: Member) {
+  const [row] = await db.execute<{ likes: number; matches: number }>(sql`
+    select (select count(*)::int from likes where from_profile_id in (${a.profileId}, ${b.profileId})
+                                            and to_profile_id in (${a.profileId}, ${b.profileId})) as likes,
+           (select count(*)::int from matches where profile_low_id in (${a.profileId}, ${b.profileId})
+                                              and profile_high_id in (${a.profileId}, ${b.profileId})) as matches`);
+  return row;
+}
+
+t.test('every operation with an id refuses members it must not reach', async (t) => {
+  const routes = await idRoutes();
+  t.ok(routes.length >= 6, `${routes.length} operations take an id`);
+  for (const route of routes) {
+    for (const { name, kind } of route.pathIds) {
+      t.ok(kind === 'profile' || kind === 'user', `${route.key}: path id ${name} says which kind of id it is (x-id-of)`);
+    }
+  }
+
+  const { app, db } = await buildTestApp(t);
+  const caller = await man(app, db, {}, 'caller');
+  const blockedByMe = await woman(app, db, {}, 'blocked_by_me');
+  const blockedMe = await woman(app, db, {}, 'blocked_me');
+  const gone = await woman(app, db, {}, 'gone');
+  const incompleteMember = await signUp(app, { username: 'incomplete' });
+  await patchProfile(app, incompleteMember, { gender: 'Woman' });
+  const incomplete = { ...incompleteMember, profileId: await profileIdOf(db, incompleteMember) };
+  // Each refused situation also carries a like from the target, so a wrongful success would show.
+  for (const target of [blockedByMe, blockedMe, gone]) await likeProfile(app, target, caller.profileId);
+  t.equal((await app.inject({ method: 'POST', url: '/api/v1/profile/delete/', headers: gone.auth })).statusCode, 200);
+
+  const targets: Record<Situation, { profileId: number; userId: number }> = {
+    'blocked-by-me': blockedByMe,
+    'blocked-me': blockedMe,
+    incomplete,
+    deleted: gone,
+    'never-existed': { profileId: 9_000_000, userId: 9_000_000 },
+  };
+  // Re-established before every call, since a call that is allowed (unblock) may change it.
+  const prepare = async () => {
+    await db.execute(sql`insert into blocks (blocker_user_id, blocked_user_id) values
+      (${caller.userId}, ${blockedByMe.userId}), (${blockedMe.userId}, ${caller.userId}) on conflict do nothing`);
+  };
+
+  for (const route of routes) {
+    for (const situation of REFUSED) {
+      await prepare();
+      const target = targets[situation];
+      const response = await call(app, caller, route, (kind) => (kind === 'user' ? target.userId : target.profileId));
+      const allowed = ALLOWED[route.key]?.includes(situation);
+      if (allowed) t.ok(response.statusCode < 500, `${route.key} ${situation}: allowed (${response.statusCode})`);
+      else t.equal(response.statusCode, 404, `${route.key} ${situation}: refused as not found (${response.body})`);
+    }
+  }
+  const [{ n }] = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from likes where to_profile_id = ${caller.profileId} or from_profile_id = ${caller.profileId}`);
+  const [{ m }] = await db.execute<{ m: number }>(sql`select count(*)::int as m from matches`);
+  t.equal(m, 0, 'no refused call made a match');
+  t.ok(n <= 1, `no refused call added a like (${n}: at most blocked_me's, which the block removed)`);
+});
+
+t.test("a stranger's calls with another member's ids change nothing of that member's own relations", async (t) => {
+  const routes = await idRoutes();
+  const { app, db } = await buildTestApp(t);
+  const stranger = await man(app, db, {}, 'stranger');
+  const target = await woman(app, db, {}, 'target');
+  const partner = await man(app, db, {}, 'partner');
+  await likeProfile(app, partner, target.profileId);
+  await likeProfile(app, target, partner.profileId);
+  const before = await relationOf(db, partner, target);
+  t.same(before, { likes: 2, matches: 1 }, 'target and partner are matched');
+  for (const route of routes) {
+    const response = await call(app, stranger, route, (kind) => (kind === 'user' ? target.userId : target.profileId));
+    t.ok(response.statusCode < 500, `${route.key}: ${response.statusCode}`);
+  }
+  t.same(await relationOf(db, partner, target), before, "the target's like and match with their partner are untouched");
+  // And the stranger cannot undo a relation that is not theirs.
+  for (const url of [`/api/v1/match/unlike/${target.profileId}/`, `/api/v1/match/unmatch/${target.profileId}/`]) {
+    t.equal((await post(app, stranger, url)).statusCode, 404, url);
+  }
+});

@@ -1,0 +1,80 @@
+/**
+ * The members a fuzz run acts among, made through the real API: the caller (complete, with a
+ * gender, so discovery and pair routes get past their first checks), women in every relation to
+ * the caller (liked, matched, blocked either way, liking the caller), a witness who is never
+ * fuzzed with (the health checks run as them), and throwaway accounts for the operations that
+ * end the caller's session (sign-out, deletion), so those cannot lock the run out.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../kernel/db/client.ts';
+import { likeProfile, type Member, man, post, woman } from '../modules/discovery/fixtures.ts';
+import { COMPLETE_FORM, patchProfile } from '../modules/profiles/fixtures.ts';
+import { signUp, type TestMember } from '../test/factories.ts';
+
+export interface World {
+  caller: Member;
+  witness: Member;
+  others: Member[];
+  /** Ids that exist, of both kinds, and a few that never did. */
+  profileIds: number[];
+  userIds: number[];
+  /** A token of a throwaway account that is still signed in, or of a spent one when none is left. */
+  throwawayToken(): Promise<string>;
+  /** Tells the pool that the token's session ended (the operation answered 2xx). */
+  spend(token: string): void;
+  /** Puts the caller's profile back to complete after a fuzzed save changed it. */
+  restoreCaller(): Promise<void>;
+  /** Throwaway accounts made so far. */
+  throwawaysMade(): number;
+}
+
+const NEVER_EXISTED = [9_000_000, 2_147_483_647];
+
+export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThrowaways: number }): Promise<World> {
+  const caller = await man(app, db, {}, 'fuzz_caller');
+  const witness = await man(app, db, {}, 'fuzz_witness');
+  const liked = await woman(app, db, {}, 'fuzz_liked');
+  const matched = await woman(app, db, {}, 'fuzz_matched');
+  const blockedByCaller = await woman(app, db, {}, 'fuzz_blocked');
+  const blockedCaller = await woman(app, db, {}, 'fuzz_blocker');
+  const admirer = await woman(app, db, {}, 'fuzz_admirer');
+  const others = [liked, matched, blockedByCaller, blockedCaller, admirer];
+
+  const expectOk = (label: string, status: number) => {
+    if (status >= 300) throw new Error(`world set-up: ${label} answered ${status}`);
+  };
+  expectOk('like', (await likeProfile(app, caller, liked.profileId)).statusCode);
+  expectOk('like', (await likeProfile(app, caller, matched.profileId)).statusCode);
+  expectOk('match', (await likeProfile(app, matched, caller.profileId)).statusCode);
+  expectOk('admirer like', (await likeProfile(app, admirer, caller.profileId)).statusCode);
+  expectOk('block', (await post(app, caller, `/api/v1/block/${blockedByCaller.userId}/`)).statusCode);
+  expectOk('blocked by', (await post(app, blockedCaller, `/api/v1/block/${caller.userId}/`)).statusCode);
+
+  const everyone = [caller, witness, ...others];
+  const live: TestMember[] = [];
+  const spent: TestMember[] = [];
+  let made = 0;
+  return {
+    caller,
+    witness,
+    others,
+    profileIds: [...everyone.map((m) => m.profileId), ...NEVER_EXISTED],
+    userIds: [...everyone.map((m) => m.userId), ...NEVER_EXISTED],
+    async throwawayToken() {
+      if (live.length === 0 && made < options.maxThrowaways) {
+        made++;
+        live.push(await signUp(app));
+      }
+      return (live[0] ?? spent[spent.length - 1])?.token ?? 'no-throwaway-left';
+    },
+    spend(token) {
+      const index = live.findIndex((m) => m.token === token);
+      if (index >= 0) spent.push(...live.splice(index, 1));
+    },
+    async restoreCaller() {
+      const response = await patchProfile(app, caller, { ...COMPLETE_FORM, gender: 'Man', username: caller.username });
+      if (response.statusCode !== 200) throw new Error(`could not restore the caller: ${response.statusCode} ${response.body}`);
+    },
+    throwawaysMade: () => made,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Data access every pair action shares. Each takes `db` so a transaction passes straight through.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/db/client.ts';
+import { blocks, profiles } from '../../kernel/db/schema/index.ts';
+
+/** A member as pair actions need them: the profile, its account and whether it is complete. */
+export interface MemberRef {
+  profileId: number;
+  userId: number;
+  isComplete: boolean;
+}
+
+export const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+const refColumns = { profileId: profiles.id, userId: profiles.userId, isComplete: profiles.isComplete };
+
+/**
+ * Reads a member and holds a KEY SHARE lock on their profile row until the transaction ends.
+ * Account deletion locks that row FOR UPDATE first, so the two never interleave: an action
+ * that got here first finishes (and its rows are then removed and announced by the deletion),
+ * one that comes later waits and then finds nobody (404) instead of failing a foreign key.
+ * Outside a transaction it is a plain read.
+ */
+export async function findMemberForShare(db: Db, by: { profileId: number } | { userId: number }): Promise<MemberRef | undefined> {
+  const where = 'profileId' in by ? eq(profiles.id, by.profileId) : eq(profiles.userId, by.userId);
+  const [row] = await db.select(refColumns).from(profiles).where(where).for('key share');
+  return row;
+}
+
+/**
+ * Serialises every action on one pair of profiles (like, unlike, unmatch, block, and the chat
+ * actions) until the transaction ends. Checks that must hold against each other, such as "not
+ * blocked" against a like in flight, are made after taking it.
+ */
+export async function lockPair(db: Db, a: number, b: number): Promise<void> {
+  const [low, high] = orderedPair(a, b);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pair:${low}:${high}`}, 0))`);
+}
+
+export type BlockState = 'none' | 'blocked-by-me' | 'blocked-me';
+
+/** Whether `me` blocked `other`, `other` blocked `me`, or neither (a mutual block reads as mine). */
+export async function blockStateBetween(db: Db, meUserId: number, otherUserId: number): Promise<BlockState> {
+  const rows = await db
+    .select({ blocker: blocks.blockerUserId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerUserId, meUserId), eq(blocks.blockedUserId, otherUserId)),
+        and(eq(blocks.blockerUserId, otherUserId), eq(blocks.blockedUserId, meUserId)),
+      ),
+    );
+  if (rows.some((row) => row.blocker === meUserId)) return 'blocked-by-me';
+  return rows.length > 0 ? 'blocked-me' : 'none';
+}

@@ -20,7 +20,7 @@ import { listenTestApp } from '../server/test/app.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 
 // The shared test images sit beside the repository (../shared), in CI as here.
-const FIXTURE_IMAGES = path.resolve(import.meta.dirname, '../../shared/fixtures/images');
+const FIXTURE_IMAGES = path.resolve(import.meta.dirname, '../fixtures/images');
 /** Under the client's static root, so the real server serves the photos (uploads do not exist yet). */
 const MEDIA_DIR = path.join(CLIENT_DIST, 'e2e-media');
 const MEDIA_URL = '/e2e-media';

@@ -1,6 +1,8 @@
 # One image for both processes of the multi-process deployment (docker-compose.yml):
-#   api:     npx tsx server/main.ts   (HTTP API, WebSocket gateway, outbox relay; serves client/dist)
-#   workers: npx tsx workers/main.ts  (event handlers on durable JetStream consumers)
+#   api:     node --import tsx server/main.ts   (HTTP API, WebSocket gateway, outbox relay; serves client/dist)
+#   workers: node --import tsx workers/main.ts  (event handlers on durable JetStream consumers)
+# Node itself is the container's main process: behind npx, a shell would take `docker stop`'s
+# SIGTERM and the graceful stop would never run.
 FROM node:20-bookworm-slim
 
 WORKDIR /app
@@ -24,4 +26,4 @@ ENV NODE_ENV=production \
 
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "server/main.ts"]
+CMD ["node", "--import", "tsx", "server/main.ts"]

@@ -1,5 +1,5 @@
 /**
- * Browser journeys of "Web client, part 1": sign up, sign out, sign in, the guard, and phone-size
+ * Browser journeys of the web client's account flow: sign up, sign out, sign in, the guard, and phone-size
  * screenshots of the account screens and the shell menu (saved to docs/screenshots/).
  */
 import t from 'tap';

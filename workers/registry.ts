@@ -1,14 +1,18 @@
 /**
  * The handlers this codebase ships, by name. WORKERS (config.workers) picks which ones a process
  * runs. A new handler (photo-moderation, face-liveness, credit-grants) adds one line here.
+ * `startInProcessHandlers` is what the server's process entry hands to buildApp for the
+ * in-process default, so the server runs these handlers without importing this folder.
  */
 import type { Config } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
+import type { StartInProcessHandlers } from '../server/kernel/events/in-process-handlers.ts';
 import type { PushBus } from '../server/kernel/events/push.ts';
 import type { Log } from '../server/kernel/logging.ts';
 import { notificationsHandler } from './notifications/handler.ts';
 import { stillCurrentIn } from './notifications/still-current.ts';
 import type { EventHandler } from './runtime/handler.ts';
+import { startInProcessWorkers } from './runtime/start.ts';
 
 export interface WorkerDeps {
   config: Config;
@@ -31,3 +35,7 @@ export function createHandlers(names: readonly string[], deps: WorkerDeps): Even
   }
   return names.map((name) => HANDLER_FACTORIES[name](deps));
 }
+
+/** The handlers named in WORKERS, consuming the server's in-process bus (no NATS_URL). */
+export const startInProcessHandlers: StartInProcessHandlers = ({ bus, metrics, ...deps }) =>
+  startInProcessWorkers(createHandlers(deps.config.workers, deps), bus, { log: deps.log, metrics });

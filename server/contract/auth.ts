@@ -1,12 +1,12 @@
 /**
- * Account rules shared by server and client: limits, the spec's messages (part 1 section 5)
- * and pure validators. No dependencies, so the browser bundle can import it as is.
+ * Account rules shared by server and client: limits, the product's user-facing messages and
+ * pure validators. No dependencies, so the browser bundle can import it as is.
  */
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 8;
-/** Accounts that may share one phone number (part 2 section 5). */
+/** Accounts that may share one phone number. */
 export const MAX_ACCOUNTS_PER_PHONE = 5;
 
 export const AUTH_MESSAGES = {
@@ -21,7 +21,7 @@ export const AUTH_MESSAGES = {
   passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
   passwordNeedsLowercase: 'Password must contain at least one lowercase letter',
   passwordNeedsNumber: 'Password must contain at least one number',
-  // Not given by the spec; see docs/decisions.md.
+  // Messages the product does not word, so they are ours; see docs/decisions.md.
   usernameTaken: 'This username is already taken',
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid username or password',
@@ -69,7 +69,7 @@ export interface SignupInput {
   confirmPassword: string;
 }
 
-/** Sign-up rules of part 1 section 5; keys are the form's field names. */
+/** Sign-up rules; keys are the form's field names. */
 export function validateSignup(input: SignupInput): FieldErrors {
   const errors: FieldErrors = {};
   for (const message of usernameErrors(input.username)) add(errors, 'username', message);
@@ -81,7 +81,7 @@ export function validateSignup(input: SignupInput): FieldErrors {
   return errors;
 }
 
-/** The reset form's stricter password rules (part 1 section 5, Reset). */
+/** The reset form's stricter password rules: length, an uppercase and a lowercase letter, a digit. */
 export function newPasswordErrors(password: string): string[] {
   const messages: string[] = [];
   if (password.length < PASSWORD_MIN) messages.push(AUTH_MESSAGES.passwordTooShort);
@@ -106,7 +106,7 @@ export interface PasswordStrength {
   tips: string[];
 }
 
-/** Password-strength meter of part 1 section 5: one point per rule, at most 5. */
+/** Password-strength meter: one point per rule, at most 5. */
 export function passwordStrength(password: string): PasswordStrength {
   const rules = [
     password.length >= PASSWORD_MIN,

@@ -5,13 +5,13 @@ import {
   FILTER_LIST_FIELDS,
   FILTER_LIST_KEYS,
   FILTER_MESSAGES,
-  countActiveFilters,
   giftCeilingToDollars,
   validateFilters,
+  withDefaults,
 } from './filters.ts';
 import { PROFILE_FIELD_BY_NAME } from './profile-fields.ts';
 
-// Part 1 section 3, "Saved filters": the multi-select list keys in the spec's order.
+// The multi-select list keys of the specification's saved filters, in its order.
 const SPEC_LIST_KEYS = `education religion relationshipStatus kidsAtHome annualIncome livelihood religiosity socialMediaUse
 kidsDesired piercings tattoos cosmeticSurgeries exerciseFrequency parentsImprisoned parentsEmployment siblingsNumber
 parentPresence relationshipHistory bodyCount kidsParentsNumber divorcesNumber memoriesFromExes debtsTotal placeToLive
@@ -155,34 +155,14 @@ t.test('gift ceiling parsing', async (t) => {
   t.equal(giftCeilingToDollars(undefined), null);
 });
 
-t.test('active-filter count follows part 1 section 9', async (t) => {
-  t.equal(countActiveFilters(FILTER_DEFAULTS), 0, 'defaults count nothing');
-  t.equal(countActiveFilters({}), 0);
-  t.equal(countActiveFilters({ maxAge: 99 }), 1, 'age below 100');
-  t.equal(countActiveFilters({ maxAge: 100 }), 0);
-  t.equal(countActiveFilters({ maxDistance: 4990 }), 1, 'distance below 5000');
-  t.equal(countActiveFilters({ maxDistance: 0 }), 1);
-  t.equal(countActiveFilters({ homeCountry: 'United States', homeState: 'Texas', homeCity: 'Austin' }), 3, 'each location field');
-  t.equal(countActiveFilters({ homeCity: '' }), 0);
-  t.equal(countActiveFilters({ heightRange: { min: 48, max: 96 } }), 0);
-  t.equal(countActiveFilters({ heightRange: { min: 49, max: 96 } }), 1);
-  t.equal(countActiveFilters({ heightRange: { min: 48, max: 95 } }), 1);
-  t.equal(countActiveFilters({ heightRange: { min: 60, max: 70 } }), 1, 'a range counts once');
-  t.equal(countActiveFilters({ faceSelfRating: { min: 1, max: 15 } }), 0);
-  t.equal(countActiveFilters({ faceSelfRating: { min: 1, max: 10 } }), 1);
-  t.equal(countActiveFilters({ weightUpTo: 0 }), 0);
-  t.equal(countActiveFilters({ weightUpTo: 150 }), 1);
-  t.equal(countActiveFilters({ nativeLanguage: 'Thai' }), 1);
-  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: 'Any' }), 0);
-  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$0' }), 0, 'price must be above 0');
-  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$1,000' }), 1);
-  t.equal(countActiveFilters({ religion: [], education: ['Master'], yachtOwner: ['Yes', 'No'] }), 2, 'each non-empty list');
-  t.equal(
-    countActiveFilters({
-      maxAge: 40, maxDistance: 100, homeCountry: 'Canada', heightRange: { min: 60, max: 72 },
-      faceSelfRating: { min: 5, max: 15 }, weightUpTo: 200, nativeLanguage: 'English',
-      minimumBetrothalGiftPrice: '$3,000', religion: ['Sikh'], petsAtHome: ['Fish'],
-    }),
-    10,
-  );
+t.test('withDefaults: the one merge over the defaults', async (t) => {
+  t.same(withDefaults(null), FILTER_DEFAULTS);
+  t.same(withDefaults(undefined), FILTER_DEFAULTS);
+  t.same(withDefaults({ maxAge: 40 }), { maxAge: 40, maxDistance: 5000 });
+  t.same(withDefaults({ maxAge: null, religion: ['Jewish'] } as never), { maxAge: 100, maxDistance: 5000, religion: ['Jewish'] }, 'null keeps the default');
+  const hostile = JSON.parse('{"__proto__": {"polluted": true}, "notAFilter": 1, "homeCity": "Austin"}');
+  const merged = withDefaults(hostile);
+  t.same(merged, { maxAge: 100, maxDistance: 5000, homeCity: 'Austin' }, 'unknown keys are dropped');
+  t.equal(Object.getPrototypeOf(merged), Object.prototype);
+  t.equal(({} as Record<string, unknown>).polluted, undefined);
 });

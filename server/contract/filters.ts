@@ -1,6 +1,7 @@
 /**
- * Saved discovery filters: the camelCase keys, the profile field each one narrows, validation
- * of a filter object and the active-filter badge count.
+ * Saved discovery filters: the camelCase keys, the profile field each one narrows, the defaults
+ * and validation of a filter object. Whether a filter is on: filters-active.ts; how filters travel
+ * in the discovery URL: filters-query.ts.
  *
  * Units follow the filter dialog, not the stored profile: age in years, distance in miles,
  * height in inches, weight in lbs. Convert with units.ts when comparing with stored cm/kg.
@@ -18,6 +19,12 @@ import { LOCATION_MAX_LENGTH, PROFILE_FIELD_BY_NAME, UNITED_STATES } from './pro
 import { toNumber } from './profile-validation.ts';
 
 export const FILTER_DEFAULTS = { maxAge: 100, maxDistance: 5000 } as const;
+
+/** What the dialog and the server say when a distance filter meets a member without a location. */
+export const LOCATION_REQUIRED = {
+  title: 'Location Required',
+  detail: 'Please set your location (Country, State, City) in your profile to use distance filtering.',
+} as const;
 
 export const AGE_FILTER = { min: 18, max: 100, off: 100 } as const;
 /** 5000 means Any. */
@@ -178,6 +185,21 @@ export const FILTER_MESSAGES = {
   notAnOption: (value: unknown) => `'${String(value)}' is not one of the choices`,
 } as const;
 
+/**
+ * Saved filters merged over FILTER_DEFAULTS: the one place the defaults are filled in, for a
+ * stored object, a server answer or nothing at all. null and undefined leave the default; keys
+ * that name no filter are dropped, so nothing unknown (nor `__proto__`) is carried along.
+ */
+export function withDefaults(saved?: Partial<SavedFilters> | null): SavedFilters {
+  const merged: SavedFilters = { ...FILTER_DEFAULTS };
+  if (!saved || typeof saved !== 'object') return merged;
+  const out = merged as Record<string, unknown>;
+  for (const [key, value] of Object.entries(saved)) {
+    if (value !== undefined && value !== null && FILTER_DEFINITION_BY_KEY.has(key)) out[key] = value;
+  }
+  return merged;
+}
+
 /** '$1,000' -> 1000; 'Any' (no ceiling) and anything else -> null. */
 export function giftCeilingToDollars(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\$[\d,]+$/.test(value)) return null;
@@ -291,7 +313,7 @@ export function validateFilters(
   input: unknown,
   source: FilterSource = { from: 'body' },
 ): { filters: SavedFilters; errors: FieldErrors } {
-  const filters: SavedFilters = { ...FILTER_DEFAULTS };
+  const filters = withDefaults(null);
   const errors = noFieldErrors();
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     errors.filters = [FILTER_MESSAGES.notObject];
@@ -315,26 +337,4 @@ export function validateFilters(
     delete filters.homeState;
   }
   return { filters, errors };
-}
-
-const isSet = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-const narrowed = (range: Range | undefined, min: number, max: number) =>
-  !!range && (range.min > min || range.max < max);
-
-/** The Filters badge: one point per active-filter rule met. */
-export function countActiveFilters(filters: Partial<SavedFilters>): number {
-  const rules = [
-    typeof filters.maxAge === 'number' && filters.maxAge < AGE_FILTER.off,
-    typeof filters.maxDistance === 'number' && filters.maxDistance < DISTANCE_FILTER.off,
-    isSet(filters.homeCountry),
-    isSet(filters.homeState),
-    isSet(filters.homeCity),
-    narrowed(filters.heightRange, HEIGHT_FILTER_INCHES.min, HEIGHT_FILTER_INCHES.max),
-    narrowed(filters.faceSelfRating, FACE_RATING_FILTER.min, FACE_RATING_FILTER.max),
-    typeof filters.weightUpTo === 'number' && filters.weightUpTo > 0,
-    isSet(filters.nativeLanguage),
-    (giftCeilingToDollars(filters.minimumBetrothalGiftPrice) ?? 0) > 0,
-    ...FILTER_LIST_KEYS.map((key) => Array.isArray(filters[key]) && (filters[key]?.length ?? 0) > 0),
-  ];
-  return rules.filter(Boolean).length;
 }

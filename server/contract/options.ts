@@ -1,13 +1,13 @@
 /**
  * Every fixed option list of the profile and the saved filters.
  *
- * Lists the spec enumerates (part 1 section 3, "Option lists") are copied VERBATIM, typos and
+ * Lists whose values the product fixes are copied VERBATIM, typos and
  * odd ranges included ('Partially of fully nude model', '$76,001-$100,000', '4-10' then '10-15'),
- * because stored values, filters and the client must agree byte for byte. Lists the spec only
- * names are designed here and written down in docs/decisions.md ("Profile field catalogue").
+ * because stored values, filters and the client must agree byte for byte. Lists the product
+ * only names are designed here and written down in docs/decisions.md ("Profile field catalogue").
  *
  * Rule for multi-select lists: no value may contain a comma, since a multi-select may arrive as
- * a comma-separated string (part 2 section 3). A test guards this.
+ * a comma-separated string. A test guards this.
  *
  * Pure data, no imports: the browser bundle, the server and the workers all import this file.
  */
@@ -36,7 +36,7 @@ export const NATIVE_LANGUAGES = [
   'Thai',
 ] as const;
 
-/** Numbers, not strings: the spec's fixed values (7 is absent and 15 is allowed on purpose). */
+/** Numbers, not strings: the product's fixed values (7 is absent and 15 is allowed on purpose). */
 export const FACE_SELF_RATINGS = [1, 2, 3, 4, 5, 6, 8, 9, 10, 15] as const;
 
 export const RELATIONSHIP_STATUSES = ['Single', 'Dating', 'Engaged', 'Married'] as const;
@@ -108,7 +108,7 @@ export const DAILY_TRANSPORTATIONS = [
   'Other',
 ] as const;
 
-/** The 26 makes the spec counts but does not name: widely sold makes, alphabetical. */
+/** The 26 makes the product counts but does not name: widely sold makes, alphabetical. */
 export const CAR_MAKES = [
   'Audi',
   'Bentley',
@@ -203,7 +203,7 @@ export const TRAVEL_FREQUENCIES = ['More than once a month', 'Monthly', 'Annuall
 
 export const SIBLINGS_NUMBERS = ['No siblings', '1', '2', '3', '4 or more'] as const;
 
-/** Shared by monthly_cash_want and monthly_cash_provide; the steps are ours (spec: "in steps"). */
+/** Shared by monthly_cash_want and monthly_cash_provide. The product asks only for steps; these are ours. */
 export const MONTHLY_CASH_AMOUNTS = [
   'No monthly cash needed or provided',
   'Up to $1,000',
@@ -249,7 +249,7 @@ export const BETROTHAL_GIFT_CEILINGS = [
 export const YES_NO = ['Yes', 'No'] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Designed lists: the spec says they exist as fixed sentence-style lists but gives no values.
+// Designed lists: the product says they exist as fixed sentence-style lists but gives no values.
 // Multi-select lists start with a "none" value that cannot be combined with the others
 // (see NONE_OPTIONS below); select lists are ordered from the most to the least common answer
 // or along a natural scale.

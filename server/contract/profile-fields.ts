@@ -1,9 +1,9 @@
 /**
- * The profile field catalogue: one descriptor per profile field (part 1 section 3, part 2
- * section 3). The edit form renders from it, the server cleans PATCH bodies with it
- * (profile-validation.ts), completeness is computed from its flags and the filters map onto it.
+ * The profile field catalogue: one descriptor per profile field. The edit form renders from it,
+ * the server cleans PATCH bodies with it (profile-validation.ts), completeness is computed from
+ * its flags and the filters map onto it.
  *
- * Stored units are metric (part 2 section 2): height in whole cm, weight in whole kg.
+ * Stored units are metric: height in whole cm, weight in whole kg.
  * Bounds and the required-for-completeness choice are explained in docs/decisions.md.
  */
 
@@ -53,7 +53,7 @@ import {
   TRAVEL_FREQUENCIES,
 } from './options.ts';
 
-/** Edit-screen sections in the order of part 2 section 2. */
+/** Edit-screen sections in the order the edit screen shows them, Photos first. */
 export const SECTIONS = [
   'Photos',
   'Basics',
@@ -264,7 +264,7 @@ export const READ_ONLY_PROFILE_FIELDS = [
   'email',
 ] as const;
 
-/** Client-side location aliases silently dropped on save (part 2 section 3). */
+/** Client-side location aliases silently dropped on save. */
 export const ALIAS_FIELDS = ['city', 'state', 'country', 'homeCity', 'homeState', 'homeCountry'] as const;
 
 const namesOf = (kind: FieldKind) => PROFILE_FIELDS.filter((f) => f.kind === kind).map((f) => f.name);

@@ -1,10 +1,10 @@
 /**
- * Unit conversions and display formats of part 1 section 9 and part 2 section 5.
+ * Unit conversions and display formats.
  * Profiles store metric (cm, kg); discovery shows and filters in inches, lbs and miles.
  *
  * The plain conversions are exact so the server can compare without rounding drift
  * (a 'weight up to 150 lbs' filter compares kg * 2.20462 <= 150). The form helpers round to
- * whole numbers, as part 2 section 5 asks of the edit form.
+ * whole numbers, because the edit form takes and shows whole numbers.
  */
 
 export const CM_PER_INCH = 2.54;

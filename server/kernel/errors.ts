@@ -1,6 +1,6 @@
 /**
- * One error type with a stable code, and one handler that turns every failure into the spec's
- * JSON shape (part 1 section 8): `{ error, detail }` plus `errors` (field -> messages) for
+ * One error type with a stable code, and one handler that turns every failure into the one JSON
+ * error shape clients read: `{ error, detail }` plus `errors` (field -> messages) for
  * validation. 5xx answers never carry internals; the log keeps them.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';

@@ -1,6 +1,8 @@
 /**
  * Token authentication: `Authorization: Token <jwt>` (or `Bearer <jwt>`). The JWT carries a
  * session id; the session row decides, so sign-out, reset and deletion end access at once.
+ * Requests that carry the token elsewhere (the WebSocket upgrade) name where to find it and go
+ * through the very same check, so there is one place that decides who a caller is.
  */
 import fastifyJwt from '@fastify/jwt';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -14,6 +16,9 @@ export interface Member {
   sessionId: string;
 }
 
+/** Where a request carries its raw token; null when it carries none. */
+export type TokenSource = (request: FastifyRequest) => string | null;
+
 interface TokenClaims {
   sid: string;
   sub: string;
@@ -21,8 +26,10 @@ interface TokenClaims {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook for routes that need a signed-in member. */
+    /** onRequest hook for routes that need a signed-in member (token in the Authorization header). */
     authenticate(request: FastifyRequest): Promise<void>;
+    /** The same check on a token found by `source`: sets request.member, or throws 401. */
+    authenticateFrom(request: FastifyRequest, source: TokenSource): Promise<void>;
     /** Resolves a raw token to its member, or null when it is forged, expired or revoked. */
     memberFromToken(token: string): Promise<Member | null>;
     issueToken(member: Member): string;
@@ -38,6 +45,8 @@ const TOKEN_ALGORITHM = 'HS256';
 export function tokenFromHeader(header: string | undefined): string | null {
   return header?.match(SCHEME)?.[1] ?? null;
 }
+
+export const authorizationHeaderToken: TokenSource = (request) => tokenFromHeader(request.headers.authorization);
 
 export default fp<{ secret: string; ttlDays: number }>(
   async (app, options) => {
@@ -70,13 +79,15 @@ export default fp<{ secret: string; ttlDays: number }>(
 
     app.decorateRequest('member', null as unknown as Member);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = tokenFromHeader(request.headers.authorization);
+    app.decorate('authenticateFrom', async (request: FastifyRequest, source: TokenSource) => {
+      const token = source(request);
       if (!token) throw unauthorized();
       const member = await app.memberFromToken(token);
       if (!member) throw unauthorized('Invalid or expired token.');
       request.member = member;
     });
+
+    app.decorate('authenticate', (request: FastifyRequest) => app.authenticateFrom(request, authorizationHeaderToken));
   },
   { name: 'auth', dependencies: ['context'] },
 );

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { writeEvent } from '../kernel/events/outbox.ts';
 import { buildTestApp } from '../test/app.ts';
-import { natsTestEnv, waitFor } from '../test/nats.ts';
+import { natsSkip, natsTestEnv, waitFor } from '../test/nats.ts';
 
 t.test('in-process default', async (t) => {
   const { app, db } = await buildTestApp(t);
@@ -47,7 +47,7 @@ t.test('METRICS_TOKEN protects /metrics', async (t) => {
   t.equal((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-secret-123' } })).statusCode, 200);
 });
 
-t.test('/readyz with NATS: ready when reachable, 503 when not', async (t) => {
+t.test('/readyz with NATS: ready when reachable, 503 when not', { skip: natsSkip }, async (t) => {
   const { app } = await buildTestApp(t, natsTestEnv(t));
   await waitFor(() => app.events.nats?.current() !== null, 10_000, 'NATS connection');
   const ready = await app.inject('/readyz');

@@ -1,17 +1,21 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import { sql } from 'drizzle-orm';
 import t from 'tap';
+import { NOTIFICATION_SUBJECTS } from '../../workers/notifications/handler.ts';
 import { createHandlers } from '../../workers/registry.ts';
 import { startNatsWorkers } from '../../workers/runtime/start.ts';
-import { WS_CLOSE, WS_PATH, WS_PROTOCOL } from '../contract/realtime.ts';
-import { sleep } from '../kernel/events/backoff.ts';
+import { type PushMessage, WS_CLOSE, WS_PATH, WS_PROTOCOL } from '../contract/realtime.ts';
+import type { Db } from '../kernel/db/client.ts';
+import { unsettledEvents } from '../kernel/events/delivery-records.ts';
 import { NatsLink } from '../kernel/events/nats-link.ts';
+import type { PushBus } from '../kernel/events/push.ts';
 import { NatsPushBus } from '../kernel/events/push-nats.ts';
 import { loadConfig } from '../kernel/config.ts';
 import { listenTestApp } from '../test/app.ts';
 import { signUp, type TestMember } from '../test/factories.ts';
 import { likeProfile, man, post, woman } from '../modules/discovery/fixtures.ts';
-import { memoryLog, natsTestEnv, waitFor } from '../test/nats.ts';
-import { openSocket, recordSocket, wsUrl } from '../test/ws.ts';
+import { memoryLog, natsSkip, natsTestEnv, waitFor } from '../test/nats.ts';
+import { openSocket, recordSocket, type TestSocket, wsUrl } from '../test/ws.ts';
 import { MAX_SOCKETS_PER_MEMBER } from './registry.ts';
 
 /** The HTTP status that refused the upgrade, or 'opened'. */
@@ -23,7 +27,57 @@ const refusal = (opening: Promise<{ ws: { terminate(): void } }>) =>
     },
     (error: { statusCode?: number }) => error.statusCode,
   );
-const pushes = (messages: Array<{ type: string }>) => messages.filter((m) => m.type !== 'hello' && m.type !== 'pong');
+const PROBE = 'probe-';
+/** What the product pushed: no hello, no pong, none of the test's own probes. */
+const pushes = (messages: Array<{ type: string; id?: string }>) =>
+  messages.filter((m) => m.type !== 'hello' && m.type !== 'pong' && !m.id?.startsWith(PROBE));
+
+const unpublished = async (db: Db) =>
+  (await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where published_at is null`))[0].n;
+
+/**
+ * In-process: every event is published and the notifications handler has settled each one it
+ * accepts. It records the settlement only after its pushes were handed to the sockets, so from
+ * here on no push of these events is still on its way out of the server.
+ */
+async function notificationsSettled(db: Db): Promise<void> {
+  await waitFor(
+    async () => (await unpublished(db)) === 0 && (await unsettledEvents(db, { handler: 'notifications', subjects: NOTIFICATION_SUBJECTS })).length === 0,
+    10_000,
+    'the notifications handler to settle every event',
+  );
+}
+
+/**
+ * The sentinel for "nothing more arrives": a pong is sent on the socket after every push the
+ * server had already sent there, so once it is back, those pushes are in `messages`.
+ */
+async function roundTrip(socket: TestSocket): Promise<void> {
+  const pongs = () => socket.messages.filter((m) => m.type === 'pong').length;
+  const before = pongs();
+  socket.ws.send(JSON.stringify({ type: 'ping' }));
+  await waitFor(() => pongs() > before, 5_000, 'the pong sentinel');
+}
+
+/** Publishes a probe push to the member (again, until it arrives): proves their subscription is live. */
+async function probe(push: PushBus, userId: number, socket: TestSocket): Promise<void> {
+  const id = `${PROBE}${userId}-${socket.messages.length}-${Date.now()}`;
+  const message: PushMessage = {
+    type: 'credits.updated',
+    data: { balance: 0, delta: 0, reason: 'probe', changedAt: new Date().toISOString() },
+    id,
+    at: new Date().toISOString(),
+  };
+  await waitFor(
+    async () => {
+      await push.publish(userId, message);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return socket.messages.some((m) => 'id' in m && m.id === id);
+    },
+    10_000,
+    'a probe push to reach the socket',
+  );
+}
 
 t.test('upgrade authentication', async (t) => {
   const { app, baseUrl } = await listenTestApp(t);
@@ -71,7 +125,8 @@ t.test('in-process, end to end: likes over HTTP reach the right sockets and nobo
   t.match(await a.next((m) => m.type === 'match.created'), { data: { matchId: matched.match_id, peerUserId: bob.userId } });
   t.match(await b.next((m) => m.type === 'match.created'), { data: { matchId: matched.match_id, peerUserId: alice.userId } });
 
-  await sleep(300);
+  await notificationsSettled(db);
+  await Promise.all([a, b, c].map(roundTrip));
   // One transaction's events may be pushed in either order (the handler runs them concurrently).
   t.same(pushes(a.messages).map((m) => m.type).sort(), ['like.received', 'match.created'], "alice got bob's like back and the match, not her own like");
   t.same(pushes(b.messages).map((m) => m.type).sort(), ['like.received', 'match.created']);
@@ -92,8 +147,8 @@ t.test('a like undone by a block before its push goes out is never announced', a
   t.equal((await likeProfile(app, alice, bob.profileId)).statusCode, 200);
   t.equal((await post(app, bob, `/api/v1/block/${alice.userId}/`)).statusCode, 200);
   app.events.relay.start();
-  await waitFor(async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where published_at is null`))[0].n === 0, 10_000, 'the outbox drained');
-  await sleep(300);
+  await notificationsSettled(db);
+  await roundTrip(b);
   t.same(pushes(b.messages).filter((m) => m.type === 'like.received' || m.type === 'match.created'), [], 'bob, who blocked alice, hears nothing of her like');
   b.ws.terminate();
 });
@@ -114,7 +169,7 @@ t.test('signing out ends the open socket; closing the app closes sockets with 10
   t.equal(app.realtime.openSockets, 0);
 });
 
-t.test('two instances on one NATS: a match made on A reaches a member connected to B', async (t) => {
+t.test('two instances on one NATS: a match made on A reaches a member connected to B', { skip: natsSkip }, async (t) => {
   const env = natsTestEnv(t);
   const a = await listenTestApp(t, env);
   const b = await listenTestApp(t, env, { databaseUrl: a.databaseUrl, jwtSecret: a.jwtSecret });
@@ -137,9 +192,11 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
   const carolOnB = await openSocket(wsUrl(b.baseUrl), { headers: carol.auth });
   const aliceOnA = await openSocket(wsUrl(a.baseUrl), { headers: alice.auth });
   await Promise.all([bobOnB, carolOnB, aliceOnA].map((s) => s.next((m) => m.type === 'hello')));
-  // B subscribes to bob's subject once its NATS connection is up.
+  // B subscribes to bob's and carol's subjects once its NATS connection is up: wait until a
+  // probe on each subject comes through, so neither a push nor its absence is down to timing.
   await waitFor(() => b.app.events.nats?.current() !== null, 10_000, 'instance B on NATS');
-  await sleep(100);
+  await probe(push, bob.userId, bobOnB);
+  await probe(push, carol.userId, carolOnB);
 
   // A mutual like over HTTP on instance A: outbox, JetStream, the workers, core NATS, instance B.
   await likeProfile(a.app, bob, alice.profileId);
@@ -150,7 +207,20 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
     data: { matchId, peerUserId: alice.userId, peerProfileId: alice.profileId },
   });
   t.match(await aliceOnA.next((m) => m.type === 'match.created'), { data: { matchId, peerUserId: bob.userId } });
-  await sleep(300);
+  // Every event acked by the handler, so all its pushes were published; a probe published after
+  // them on the same connection and subject reaches each socket after anything they pushed there.
+  await waitFor(
+    async () => {
+      const nc = link.current();
+      if (!nc || (await unpublished(a.db)) > 0) return false;
+      const info = await (await jetstreamManager(nc)).consumers.info(env.NATS_STREAM, 'notifications');
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    },
+    20_000,
+    'the notifications consumer to ack every event',
+  );
+  await probe(push, carol.userId, carolOnB);
+  await probe(push, bob.userId, bobOnB);
   t.same(pushes(carolOnB.messages), [], 'carol, on the same instance as bob, got nothing');
   t.equal(pushes(bobOnB.messages).filter((m) => m.type === 'match.created').length, 1, 'bob got the match once');
   for (const s of [bobOnB, carolOnB, aliceOnA]) s.ws.terminate();

@@ -1,6 +1,7 @@
 /**
  * The realtime gateway: WebSocket at /api/v1/ws. The member is authenticated before the upgrade
- * (onRequest), from `Authorization: Token <jwt>` or from the subprotocol list [WS_PROTOCOL, jwt];
+ * (onRequest) by the auth plugin's own check, on a token from `Authorization: Token <jwt>` or
+ * from the subprotocol list [WS_PROTOCOL, jwt] (browsers cannot set headers on a WebSocket);
  * a token in the query string is refused so no access log keeps it. Each socket is registered
  * under its member, whose pushes arrive through the push bus (NATS subject per member, or
  * in-process). On close: every socket gets 1001 before the server stops.
@@ -9,8 +10,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { WS_CLOSE, WS_PATH, WS_PROTOCOL } from '../contract/realtime.ts';
-import { badRequest, unauthorized } from '../kernel/errors.ts';
-import { tokenFromHeader } from '../plugins/auth.ts';
+import { badRequest } from '../kernel/errors.ts';
+import { authorizationHeaderToken, type TokenSource } from '../plugins/auth.ts';
 import { selectActiveSessions } from './realtime.queries.ts';
 import { ConnectionRegistry } from './registry.ts';
 
@@ -28,6 +29,9 @@ export function tokenFromProtocols(header: string | undefined): string | null {
   if (!offered.includes(WS_PROTOCOL)) return null;
   return offered.find((item) => item !== WS_PROTOCOL) ?? null;
 }
+
+const upgradeToken: TokenSource = (request) =>
+  authorizationHeaderToken(request) ?? tokenFromProtocols(request.headers['sec-websocket-protocol']);
 
 export default fp(
   async (app) => {
@@ -60,12 +64,7 @@ export default fp(
       if (URL_TOKEN_PARAMS.some((name) => query.has(name))) {
         throw badRequest('Send the token in the Authorization header or the Sec-WebSocket-Protocol header, never in the URL.');
       }
-      const token =
-        tokenFromHeader(request.headers.authorization) ?? tokenFromProtocols(request.headers['sec-websocket-protocol']);
-      if (!token) throw unauthorized();
-      const member = await app.memberFromToken(token);
-      if (!member) throw unauthorized('Invalid or expired token.');
-      request.member = member;
+      await app.authenticateFrom(request, upgradeToken);
     }
 
     app.get(WS_PATH, { websocket: true, onRequest: authenticateUpgrade }, (socket, request) => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
+import { startInProcessHandlers } from '../../workers/registry.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../kernel/config.ts';
 import { connectDatabase, type Db } from '../kernel/db/client.ts';
@@ -88,6 +89,8 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
     mailer: { send: async (message) => void mailbox.push(message) },
     jwtSecret,
     logStream: options.logStream,
+    // As main.ts does: without NATS_URL the shipped handlers run inside the app.
+    startInProcessHandlers,
   });
   t.teardown(async () => {
     await app.close();

@@ -2,6 +2,8 @@
  * NATS for tests: the real server from NATS_URL (default nats://127.0.0.1:4222), with a stream,
  * subject prefix and push prefix unique to the run so parallel test files never meet; the stream
  * is deleted at the end. Also a TCP proxy, to take "NATS" away and bring it back mid-test.
+ * `npm test` starts a private nats-server when NATS_URL is unset; when it finds none, it sets
+ * BETROTH_TEST_NATS_SKIP and every test declared with `{ skip: natsSkip }` is skipped.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
@@ -14,6 +16,9 @@ export function testNatsUrl(): string {
   return process.env.NATS_URL || 'nats://127.0.0.1:4222';
 }
 
+/** A tap `skip` option: false when NATS is there, else the reason the run has none. */
+export const natsSkip: string | false = process.env.BETROTH_TEST_NATS_SKIP || false;
+
 export interface NatsTestEnv extends Record<string, string> {
   NATS_URL: string;
   NATS_STREAM: string;
@@ -22,6 +27,8 @@ export interface NatsTestEnv extends Record<string, string> {
 }
 
 export function natsTestEnv(t: TestContext): NatsTestEnv {
+  // Fail at once with the cause, rather than after a long wait for a server that is not there.
+  if (natsSkip) throw new Error(`${natsSkip}; declare this test with { skip: natsSkip } from server/test/nats.ts`);
   const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const env = {
     NATS_URL: testNatsUrl(),

@@ -7,7 +7,7 @@
  */
 import { backoffDelay } from '../../server/kernel/events/backoff.ts';
 import { type EventOf, type EventSubject, eventPayloadProblems } from '../../server/kernel/events/contracts.ts';
-import type { Delivery, DeliverySource } from '../../server/kernel/events/delivery.ts';
+import type { Delivery, DeliverySource } from '../../server/kernel/events/delivery-source.ts';
 import type { Log } from '../../server/kernel/logging.ts';
 import type { Metrics } from '../../server/kernel/metrics.ts';
 import { type EventHandler, HANDLER_DEFAULTS, PermanentError } from './handler.ts';

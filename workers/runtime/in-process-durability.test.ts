@@ -6,9 +6,8 @@
 import { sql } from 'drizzle-orm';
 import t, { type Test } from 'tap';
 import { connectDatabase, type Db } from '../../server/kernel/db/client.ts';
-import { sleep } from '../../server/kernel/events/backoff.ts';
 import { InProcessBus } from '../../server/kernel/events/bus-in-process.ts';
-import { unsettledEvents } from '../../server/kernel/events/deliveries.ts';
+import { unsettledEvents } from '../../server/kernel/events/delivery-records.ts';
 import { prunePublished, writeEvent } from '../../server/kernel/events/outbox.ts';
 import { OutboxRelay } from '../../server/kernel/events/relay.ts';
 import { createTestDatabase } from '../../server/test/app.ts';
@@ -112,8 +111,11 @@ t.test('durable in-process delivery', async (t) => {
     const after = startProcess(t, url, [second.handler]);
     const next = await writeEvent(after.db, 'likes.created', like(3));
     await waitFor(() => second.seen.length >= 1, 10_000, 'the new event');
-    await sleep(300);
-    t.same(second.seen, [next], 'only the new event');
+    // Owed events are delivered before new ones: once a later sentinel arrives, a settled event
+    // delivered again would already be in the list.
+    const sentinel = await writeEvent(after.db, 'likes.created', like(4));
+    await waitFor(() => second.seen.includes(sentinel), 10_000, 'the sentinel');
+    t.same(second.seen, [next, sentinel], 'only the new events');
   });
 
   t.test('two handlers on one subject each have their own deliveries', async (t) => {
@@ -130,13 +132,17 @@ t.test('durable in-process delivery', async (t) => {
     const beta = recorder('beta');
     const after = startProcess(t, url, [alpha.handler, beta.handler]);
     await waitFor(() => beta.seen.length === 1, 10_000, 'beta gets it again');
-    await sleep(300);
-    t.same(alpha.seen, [], 'alpha had settled it: not delivered again');
-    t.same(beta.seen, [id]);
-    await waitFor(async () => (await settledRows(after.db)).length === 2, 5_000, 'beta settles');
+    // A later event as sentinel: alpha gets it only after anything it was still owed.
+    const sentinel = await writeEvent(after.db, 'likes.created', like(2));
+    await waitFor(() => alpha.seen.includes(sentinel) && beta.seen.includes(sentinel), 10_000, 'the sentinel');
+    t.same(alpha.seen, [sentinel], 'alpha had settled it: not delivered again');
+    t.same(beta.seen, [id, sentinel]);
+    await waitFor(async () => (await settledRows(after.db)).length === 4, 5_000, 'everything settles');
     t.same(await settledRows(after.db), [
       { event_id: id, handler: 'alpha', outcome: 'acked' },
+      { event_id: sentinel, handler: 'alpha', outcome: 'acked' },
       { event_id: id, handler: 'beta', outcome: 'acked' },
+      { event_id: sentinel, handler: 'beta', outcome: 'acked' },
     ]);
   });
 
@@ -175,12 +181,16 @@ t.test('durable in-process delivery', async (t) => {
     for (let i = 21; i <= 40; i += 1) fresh.push(await writeEvent(setup.db, 'likes.created', like(i)));
 
     const one = recorder('grants');
-    startProcess(t, url, [one.handler]);
+    const running = startProcess(t, url, [one.handler]);
     await waitFor(() => one.seen.length >= 40, 10_000, 'all events');
-    await sleep(300);
-    t.equal(one.seen.length, 40, 'none twice');
+    // A sentinel written now is published after every row above: a row delivered twice would
+    // arrive before it.
+    const sentinel = await writeEvent(running.db, 'likes.created', like(41));
+    await waitFor(() => one.seen.includes(sentinel), 10_000, 'the sentinel');
+    t.equal(one.seen.length, 41, 'none twice');
     t.same(one.seen.slice(0, 20), owed, 'the owed rows first, in order');
-    t.same([...one.seen.slice(20)].sort((a, b) => a - b), fresh);
+    t.same([...one.seen.slice(20, 40)].sort((a, b) => a - b), fresh);
+    t.equal(one.seen[40], sentinel);
   });
 
   t.test('pruning keeps the rows a registered handler still owes', async (t) => {

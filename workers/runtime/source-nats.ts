@@ -7,7 +7,7 @@ import { AckPolicy, type ConsumerConfig, type ConsumerMessages, DeliverPolicy, t
 import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import { backoffDelay } from '../../server/kernel/events/backoff.ts';
 import { domainSubject, ensureStream, natsSubject, type StreamSettings } from '../../server/kernel/events/bus-nats.ts';
-import { type Delivery, type DeliverySource, HEADER_EVENT_ID, HEADER_OCCURRED_AT } from '../../server/kernel/events/delivery.ts';
+import { type Delivery, type DeliverySource, HEADER_EVENT_ID, HEADER_OCCURRED_AT } from '../../server/kernel/events/delivery-source.ts';
 import type { NatsLink } from '../../server/kernel/events/nats-link.ts';
 import type { Log } from '../../server/kernel/logging.ts';
 import { type EventHandler, HANDLER_DEFAULTS } from './handler.ts';

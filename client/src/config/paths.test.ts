@@ -1,7 +1,7 @@
 import t from 'tap';
 import { apiPaths } from './paths.ts';
 
-t.test('list and block paths are those of part 2 section 7', async (t) => {
+t.test('list and block paths', async (t) => {
   t.equal(apiPaths.likesReceived, '/match/likes_received/');
   t.equal(apiPaths.likesSent, '/match/likes_sent/');
   t.equal(apiPaths.matches, '/match/matches/');

@@ -1,4 +1,4 @@
-/** Pure mapping of a failed request to the user-facing message of part 1 section 8. */
+/** Pure mapping of a failed request to the message the user sees. */
 
 export const ERROR_MESSAGES = {
   network: 'Network error. Please check your connection.',

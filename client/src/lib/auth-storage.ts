@@ -1,4 +1,4 @@
-/** The token lives in localStorage under auth_token (part 1 section 3). */
+/** The token lives in localStorage under auth_token. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 
 export function getToken(): string | null {
@@ -13,7 +13,7 @@ export function storeToken(token: string): void {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
 }
 
-/** Clearing auth removes the token and all local storage (part 1 section 4). */
+/** Clearing auth removes the token and all local storage. */
 export function clearAuthStorage(): void {
   try {
     localStorage.clear();

@@ -1,4 +1,4 @@
-/** Pure display helpers (part 1 sections 8 and 9). Unit conversions come from the shared contract. */
+/** Pure display helpers. Unit conversions come from the shared contract. */
 import { cmToInches, formatDistance as contractFormatDistance, formatHeight, kgToLbs } from '../../../server/contract/units.ts';
 
 export const NA = 'N/A';

@@ -1,4 +1,4 @@
-/** A list endpoint may answer with a page object or a bare array (part 1 section 3). */
+/** A list endpoint may answer with a page object or a bare array. */
 export interface Page<T> {
   count: number;
   next: string | null;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ALL_CACHES, REFRESH_LISTS } from './refresh-lists.ts';
 
-t.test('refresh lists follow part 1 sections 4 and 7', async (t) => {
+t.test('each change refreshes the cached lists it affects', async (t) => {
   t.same(REFRESH_LISTS.match, ['likesReceived', 'likesSent', 'matches']);
   t.same(REFRESH_LISTS.like, ['likesSent']);
   t.same(REFRESH_LISTS.block, ['profiles', 'blockedUsers']);

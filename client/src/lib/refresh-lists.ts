@@ -1,4 +1,4 @@
-/** Which cached data sets to refresh after each kind of change (part 1 sections 4 and 7). */
+/** Which cached data sets to refresh after each kind of change. */
 export type CacheName =
   | 'likesReceived'
   | 'likesSent'

@@ -1,4 +1,4 @@
-/** Pure retry policy for reads (part 1 section 7): up to 3 retries, 1 s doubling, capped at 30 s. */
+/** Pure retry policy for reads: up to 3 retries, 1 s doubling, capped at 30 s. */
 
 export const MAX_READ_RETRIES = 3;
 export const BASE_RETRY_DELAY_MS = 1000;

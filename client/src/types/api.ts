@@ -1,4 +1,4 @@
-/** Response shapes the client relies on (part 1 section 3). Fields the spec lists but we only display are loose. */
+/** Response shapes the client relies on. Fields the client only displays are loose. */
 export interface Profile {
   id: number | string;
   user_id?: number | string;

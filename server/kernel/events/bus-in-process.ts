@@ -12,8 +12,8 @@
 import type { Db } from '../db/client.ts';
 import type { Log } from '../logging.ts';
 import { backoffDelay } from './backoff.ts';
-import { type ConsumerSubjects, recordSettled, type SettledOutcome, unsettledEvents } from './deliveries.ts';
-import type { Delivery, DeliverySource } from './delivery.ts';
+import { type ConsumerSubjects, recordSettled, type SettledOutcome, unsettledEvents } from './delivery-records.ts';
+import type { Delivery, DeliverySource } from './delivery-source.ts';
 import type { OutboxRow } from './outbox.ts';
 import type { EventTransport, PublishResult } from './transport.ts';
 

@@ -7,7 +7,7 @@
 import { DiscardPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { Log } from '../logging.ts';
-import { HEADER_OCCURRED_AT } from './delivery.ts';
+import { HEADER_OCCURRED_AT } from './delivery-source.ts';
 import type { NatsLink } from './nats-link.ts';
 import type { OutboxRow } from './outbox.ts';
 import { type EventTransport, type PublishResult, TransportUnavailableError } from './transport.ts';

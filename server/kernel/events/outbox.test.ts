@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import t from 'tap';
 import { connectDatabase } from '../db/client.ts';
 import { createTestDatabase } from '../../test/app.ts';
+import { waitFor } from '../../test/nats.ts';
 import { EVENT_SUBJECTS, eventPayloadProblems, InvalidEventError } from './contracts.ts';
 import { OUTBOX_CHANNEL, outboxBacklog, writeEvent } from './outbox.ts';
 
@@ -30,7 +31,7 @@ t.test('writeEvent', async (t) => {
     });
     const [row] = await db.execute<{ subject: string; payload: unknown; published_at: Date | null }>(sql`select subject, payload, published_at from outbox where id = ${id}`);
     t.match(row, { subject: 'likes.created', payload: like, published_at: null });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => notified >= 1, 10_000, 'the NOTIFY that wakes the relay');
     t.ok(notified >= 1, 'the relay is woken');
   });
 

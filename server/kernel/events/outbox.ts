@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type EventPayload, type EventSubject, eventPayloadProblems, InvalidEventError } from './contracts.ts';
-import type { ConsumerSubjects } from './deliveries.ts';
+import type { ConsumerSubjects } from './delivery-records.ts';
 
 /** LISTEN/NOTIFY channel the relay waits on. Notifications are sent at commit, never before. */
 export const OUTBOX_CHANNEL = 'outbox_events';

@@ -2,7 +2,7 @@
  * What the relay hands outbox rows to. Two implementations: JetStream (bus-nats.ts) and the
  * in-process bus (bus-in-process.ts). Everything before the hand-off is the same code.
  */
-import type { ConsumerSubjects } from './deliveries.ts';
+import type { ConsumerSubjects } from './delivery-records.ts';
 import type { OutboxRow } from './outbox.ts';
 
 export interface PublishResult {

@@ -17,6 +17,8 @@ import * as service from './auth.service.ts';
 const tags = ['accounts'];
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The service gets what it uses, not the app.
+  const deps = { db: app.db, config: app.config, mailer: app.mailer, log: app.log, issueToken: app.issueToken };
   app.post(
     '/signup/',
     {
@@ -29,7 +31,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await app.limitAttempts('signup', request, request.body.email);
-      return reply.status(201).send(await service.signup(app, request.body));
+      return reply.status(201).send(await service.signup(deps, request.body));
     },
   );
 
@@ -44,7 +46,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     // Limited inside the service: only failed guesses count, per account as well as per spelling.
-    async (request) => service.signin(app, request.body, { ip: request.ip }),
+    async (request) => service.signin(deps, request.body, { ip: request.ip }),
   );
 
   app.post(
@@ -59,7 +61,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.signout(app, request.member.sessionId);
+      await service.signout(deps, request.member.sessionId);
       return { detail: 'Signed out successfully' };
     },
   );
@@ -76,7 +78,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await app.limitAttempts('reset-request', request, request.body.email);
-      await service.requestPasswordReset(app, request.body.email);
+      await service.requestPasswordReset(deps, request.body.email);
       return { detail: AUTH_MESSAGES.resetRequested };
     },
   );
@@ -93,7 +95,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await app.limitAttempts('reset-confirm', request);
-      await service.confirmPasswordReset(app, request.body);
+      await service.confirmPasswordReset(deps, request.body);
       return { detail: 'Password reset successfully!' };
     },
   );

@@ -1,5 +1,5 @@
 /**
- * Block routes of part 1 section 7 and part 2 section 7. Thin: schemas in blocks.schemas.ts,
+ * Block routes. Thin: schemas in blocks.schemas.ts,
  * rules in blocks.service.ts. The id in a URL is a user id; a member only ever adds or removes
  * their own blocks.
  */
@@ -12,6 +12,7 @@ const tags = ['blocks'];
 const security = AUTH_HEADER_SECURITY;
 
 const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db };
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -26,7 +27,7 @@ const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.block(app, request.member.userId, request.params.user_id);
+      await service.block(deps, request.member.userId, request.params.user_id);
       return { detail: service.BLOCK_MESSAGES.blocked };
     },
   );
@@ -43,7 +44,7 @@ const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.unblock(app, request.member.userId, request.params.user_id);
+      await service.unblock(deps, request.member.userId, request.params.user_id);
       return { detail: service.BLOCK_MESSAGES.unblocked };
     },
   );
@@ -58,7 +59,7 @@ const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BlockedUsersResponse, ...errorResponses(401) },
       },
     },
-    async (request) => service.blockedUsers(app, request.member.userId),
+    async (request) => service.blockedUsers(deps, request.member.userId),
   );
 };
 

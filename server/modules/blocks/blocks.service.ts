@@ -1,10 +1,10 @@
 /**
- * Blocking (part 1 sections 2, 4 and 6; part 2 section 2). A block hides both members from each
+ * Blocking. A block hides both members from each
  * other everywhere: discovery, profile view, likes lists, matches and chat. It removes the match
  * between them (with its chat) and the likes and passes between them, so unblocking restores
  * visibility as between strangers and never brings the match back.
  */
-import type { FastifyInstance } from 'fastify';
+import type { DbDeps } from '../../kernel/deps.ts';
 import type { Static } from 'typebox';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import { deleteLikesBetween, removeMatch } from '../likes/index.ts';
@@ -25,8 +25,8 @@ export const BLOCK_MESSAGES = {
  * Blocks a member the caller can see; blocking again is harmless. A member who blocked the
  * caller, or whose profile is incomplete, is not visible and answers 404 like a missing one.
  */
-export async function block(app: FastifyInstance, userId: number, targetUserId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function block(deps: DbDeps, userId: number, targetUserId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const { me, peer: target } = await openPair(tx, userId, { userId: targetUserId }, {
       allowBlockedByMe: true,
       notFoundMessage: BLOCK_MESSAGES.userNotFound,
@@ -39,13 +39,13 @@ export async function block(app: FastifyInstance, userId: number, targetUserId: 
 }
 
 /** Only the blocker's own block is removed; 404 when the caller has not blocked that user. */
-export async function unblock(app: FastifyInstance, userId: number, targetUserId: number): Promise<void> {
-  if (!(await queries.deleteBlock(app.db, userId, targetUserId))) throw notFound(BLOCK_MESSAGES.notBlocked);
+export async function unblock(deps: DbDeps, userId: number, targetUserId: number): Promise<void> {
+  if (!(await queries.deleteBlock(deps.db, userId, targetUserId))) throw notFound(BLOCK_MESSAGES.notBlocked);
 }
 
-export async function blockedUsers(app: FastifyInstance, userId: number): Promise<Static<typeof BlockedUser>[]> {
+export async function blockedUsers(deps: DbDeps, userId: number): Promise<Static<typeof BlockedUser>[]> {
   const today = new Date();
-  return (await queries.listBlocked(app.db, userId)).map(({ date_of_birth, blocked_at, ...row }) => ({
+  return (await queries.listBlocked(deps.db, userId)).map(({ date_of_birth, blocked_at, ...row }) => ({
     ...row,
     age: ageOf(date_of_birth, today),
     blocked_at: blocked_at.toISOString(),

@@ -9,20 +9,14 @@
  * 5' 10" passes "up to 70 inches" and the comparison still uses a plain column range.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  DISTANCE_FILTER,
-  FACE_RATING_FILTER,
-  FILTER_LIST_KEYS,
-  giftCeilingToDollars,
-  HEIGHT_FILTER_INCHES,
-  type Range,
-  type SavedFilters,
-} from '../../contract/filters.ts';
-import { MAX_AGE, MIN_AGE } from '../../contract/profile-validation.ts';
+import { isFilterActive } from '../../contract/filters-active.ts';
+import { birthDateWindow } from '../../contract/filters-age.ts';
+import { FILTER_LIST_KEYS, giftCeilingToDollars, type Range, type SavedFilters } from '../../contract/filters.ts';
+import { MIN_AGE } from '../../contract/profile-validation.ts';
 import { HEIGHT_CM, WEIGHT_KG } from '../../contract/profile-fields.ts';
 import { filterMask } from '../../kernel/db/schema/filter-bits.ts';
 import { cmToInches, kgToLbs } from '../../contract/units.ts';
-import { EARTH_RADIUS_MILES } from '../profiles/distance.ts';
+import { EARTH_RADIUS_MILES, unitVector } from '../geo/index.ts';
 
 /** The viewer as discovery needs them. */
 export interface Viewer {
@@ -35,7 +29,7 @@ export interface Viewer {
   isComplete: boolean;
 }
 
-/** A member whose gender is Man sees Woman; any other member sees Man (part 1 section 1). */
+/** A member whose gender is Man sees Woman; any other member sees Man. */
 export function soughtGender(gender: string): 'Man' | 'Woman' {
   return gender === 'Man' ? 'Woman' : 'Man';
 }
@@ -43,22 +37,10 @@ export function soughtGender(gender: string): 'Man' | 'Woman' {
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 const degrees = (rad: number) => (rad * 180) / Math.PI;
 
-/** The viewer's point on the unit sphere, as stored in profiles.location_x/y/z. */
-export function unitVector(latitude: number, longitude: number): [number, number, number] {
-  const [lat, lng] = [radians(latitude), radians(longitude)];
-  return [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)];
-}
-
 /** Squared chord between `p` and the viewer's point: grows with the great-circle distance. */
 export function chordSquared(latitude: number, longitude: number): SQL {
   const [x, y, z] = unitVector(latitude, longitude);
   return sql`((p.location_x - ${x}::float8) * (p.location_x - ${x}::float8) + (p.location_y - ${y}::float8) * (p.location_y - ${y}::float8) + (p.location_z - ${z}::float8) * (p.location_z - ${z}::float8))`;
-}
-
-/** 'YYYY-MM-DD' of a UTC calendar date shifted by whole years and days. */
-function isoDate(today: Date, minusYears: number, plusDays = 0): string {
-  const d = new Date(Date.UTC(today.getUTCFullYear() - minusYears, today.getUTCMonth(), today.getUTCDate() + plusDays));
-  return d.toISOString().slice(0, 10);
 }
 
 /**
@@ -67,8 +49,8 @@ function isoDate(today: Date, minusYears: number, plusDays = 0): string {
  */
 export function ageBounds(maxAge: number, today: Date): { bornAfterOrOn: string | null; bornOnOrBefore: string } {
   return {
-    bornAfterOrOn: maxAge >= MAX_AGE ? null : isoDate(today, maxAge + 1, 1),
-    bornOnOrBefore: isoDate(today, MIN_AGE),
+    bornAfterOrOn: isFilterActive('maxAge', maxAge) ? birthDateWindow(maxAge, today).earliest : null,
+    bornOnOrBefore: birthDateWindow(MIN_AGE, today).latest,
   };
 }
 
@@ -95,8 +77,6 @@ export function heightCmBounds(range: Range) {
 export function weightKgCeiling(lbs: number): number | null {
   return storedRange(WEIGHT_KG.min, WEIGHT_KG.max, (kg) => Math.round(kgToLbs(kg)), 0, lbs)?.to ?? null;
 }
-
-const isFullRange = (range: Range | undefined, min: number, max: number) => !range || (range.min <= min && range.max >= max);
 
 const column = (field: string) => sql`p.${sql.identifier(field)}`;
 const NEVER = sql`false`;
@@ -140,7 +120,7 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
   if (age.bornAfterOrOn) conditions.push(sql`p.date_of_birth >= ${age.bornAfterOrOn}::date`);
   conditions.push(sql`p.date_of_birth <= ${age.bornOnOrBefore}::date`);
 
-  if (filters.maxDistance < DISTANCE_FILTER.off) conditions.push(...distanceConditions(viewer, filters.maxDistance));
+  if (isFilterActive('maxDistance', filters.maxDistance)) conditions.push(...distanceConditions(viewer, filters.maxDistance));
 
   // Names were put in the dataset's spelling by the service (canonicalLocation), as profiles store them.
   for (const [key, field] of [
@@ -149,35 +129,35 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
     ['homeCity', 'home_city'],
   ] as const) {
     const value = filters[key];
-    if (!value) continue;
+    if (!value || !isFilterActive(key, value)) continue;
     // A city without a country could not be put in the dataset's spelling: compare ignoring case.
     if (key === 'homeCity' && !filters.homeCountry) conditions.push(sql`lower(${column(field)}) = lower(${value})`);
     else conditions.push(sql`${column(field)} = ${value}`);
   }
 
-  if (!isFullRange(filters.heightRange, HEIGHT_FILTER_INCHES.min, HEIGHT_FILTER_INCHES.max) && filters.heightRange) {
+  if (filters.heightRange && isFilterActive('heightRange', filters.heightRange)) {
     const cm = heightCmBounds(filters.heightRange);
     conditions.push(cm ? sql`p.height between ${cm.from} and ${cm.to}` : NEVER);
   }
-  if (!isFullRange(filters.faceSelfRating, FACE_RATING_FILTER.min, FACE_RATING_FILTER.max) && filters.faceSelfRating) {
+  if (filters.faceSelfRating && isFilterActive('faceSelfRating', filters.faceSelfRating)) {
     conditions.push(sql`p.face_self_rating between ${filters.faceSelfRating.min} and ${filters.faceSelfRating.max}`);
   }
-  if (filters.weightUpTo && filters.weightUpTo > 0) {
+  if (filters.weightUpTo && isFilterActive('weightUpTo', filters.weightUpTo)) {
     const kg = weightKgCeiling(filters.weightUpTo);
     conditions.push(kg === null ? NEVER : sql`p.weight <= ${kg}`);
   }
-  if (filters.nativeLanguage) conditions.push(bitsCondition('nativeLanguage', [filters.nativeLanguage]));
+  if (filters.nativeLanguage && isFilterActive('nativeLanguage', filters.nativeLanguage)) conditions.push(bitsCondition('nativeLanguage', [filters.nativeLanguage]));
 
   // A member who states no minimum gift asks for none, so they pass any ceiling.
   const ceiling = giftCeilingToDollars(filters.minimumBetrothalGiftPrice);
-  if (ceiling !== null) {
+  if (ceiling !== null && isFilterActive('minimumBetrothalGiftPrice', filters.minimumBetrothalGiftPrice)) {
     conditions.push(sql`(p.minimum_betrothal_gift_price is null or p.minimum_betrothal_gift_price <= ${ceiling})`);
   }
 
   // "Any of" the chosen values: one bit test each (filter-bits.ts); an unanswered field has no bit.
   for (const key of FILTER_LIST_KEYS) {
     const chosen = filters[key];
-    if (chosen && chosen.length > 0) conditions.push(bitsCondition(key, chosen));
+    if (chosen && isFilterActive(key, chosen)) conditions.push(bitsCondition(key, chosen));
   }
   return conditions;
 }

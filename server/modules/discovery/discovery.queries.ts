@@ -8,7 +8,8 @@ import type { SavedFilters } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { profiles, savedFilters, users } from '../../kernel/db/schema/index.ts';
 import { PROFILE_COLUMN_NAMES } from '../profiles/profiles.queries.ts';
-import { chordSquared, unitVector, type Viewer } from './discovery.conditions.ts';
+import { unitVector } from '../geo/index.ts';
+import { chordSquared, type Viewer } from './discovery.conditions.ts';
 
 /** Swiped (liked or passed) by the viewer: sorted after the profiles not yet seen. */
 function swipedBy(viewer: Viewer): SQL {

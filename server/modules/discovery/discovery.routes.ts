@@ -1,10 +1,11 @@
 /**
- * Discovery and saved-filter routes of part 1 section 7. Thin: schemas in discovery.schemas.ts,
+ * Discovery and saved-filter routes. Thin: schemas in discovery.schemas.ts,
  * rules in discovery.service.ts. Every route acts on the signed-in member only.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_SECURITY, errorResponses } from '../common/schemas.ts';
-import { DEFAULT_PAGE_SIZE, DiscoveryQuery, ProfilePage, SavedFiltersBody, SavedFiltersResponse } from './discovery.schemas.ts';
+import { DISCOVERY_PAGE_SIZE } from '../../contract/filters-query.ts';
+import { DiscoveryQuery, ProfilePage, SavedFiltersBody, SavedFiltersResponse } from './discovery.schemas.ts';
 import * as service from './discovery.service.ts';
 
 const tags = ['discovery'];
@@ -27,7 +28,7 @@ const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       // A page costs what it shows: one unit per 20 profiles, so big pages are no way around the budget.
-      await app.spendViewBudget(request, 'discovery', Math.ceil((request.query.page_size ?? DEFAULT_PAGE_SIZE) / DEFAULT_PAGE_SIZE));
+      await app.spendViewBudget(request, 'discovery', Math.ceil((request.query.page_size ?? DISCOVERY_PAGE_SIZE) / DISCOVERY_PAGE_SIZE));
       return service.discover(app, request.member.userId, request.query);
     },
   );

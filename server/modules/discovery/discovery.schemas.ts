@@ -1,17 +1,17 @@
 /** Request and response contracts of the discovery and saved-filter routes. */
 import { Type } from 'typebox';
+import { DISCOVERY_PAGE_SIZE } from '../../contract/filters-query.ts';
 import { FILTER_DEFAULTS, FILTER_DEFINITIONS } from '../../contract/filters.ts';
 import { filterSchema } from '../common/catalogue.schemas.ts';
 import { PublicProfileResponse } from '../profiles/profiles.schemas.ts';
 
 export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
 
 export const DiscoveryQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: '1-based page number' })),
     page_size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Profiles per page' }),
+      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DISCOVERY_PAGE_SIZE, description: 'Profiles per page' }),
     ),
   },
   {

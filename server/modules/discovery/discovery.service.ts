@@ -1,28 +1,28 @@
 /**
- * Discovery rules (part 1 sections 1, 2, 4 and 6): who a member sees, in which order, narrowed
+ * Discovery rules: who a member sees, in which order, narrowed
  * by which filters, one page at a time; and the saved filters themselves.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { FILTER_DEFAULTS, type SavedFilters, validateFilters } from '../../contract/filters.ts';
+import { isFilterActive } from '../../contract/filters-active.ts';
+import { decodeFiltersQuery, DISCOVERY_PAGE_SIZE, repageQuery } from '../../contract/filters-query.ts';
+import { LOCATION_REQUIRED, type SavedFilters, validateFilters, withDefaults } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { badRequest, forbidden, notFound, validationError } from '../../kernel/errors.ts';
 import { MEMBER_MESSAGES } from '../members/index.ts';
 import { PROFILE_SERVICE_MESSAGES, toPublicProfile } from '../profiles/profiles.service.ts';
 import { candidateWhere, distanceConditions, type Viewer } from './discovery.conditions.ts';
-import { canonicalLocation } from './location-filter.ts';
+import { canonicalLocation } from '../geo/index.ts';
 import * as queries from './discovery.queries.ts';
-import { DEFAULT_PAGE_SIZE, type ProfilePage, type SavedFiltersResponse } from './discovery.schemas.ts';
-import { filtersFromQuery, PAGING_PARAMS } from './filter-query.ts';
+import type { ProfilePage, SavedFiltersResponse } from './discovery.schemas.ts';
 
 export type Page = Static<typeof ProfilePage>;
 export type FiltersAnswer = Static<typeof SavedFiltersResponse>;
 
 export const DISCOVERY_MESSAGES = {
   genderRequired: 'Gender is required to use discovery: set your gender in your profile to start discovering matches',
-  locationRequired:
-    'Please set your location (Country, State, City) in your profile to use distance filtering.',
+  locationRequired: LOCATION_REQUIRED.detail,
 } as const;
 
 export const DISCOVERY_PATH = '/api/v1/profiles/';
@@ -36,7 +36,7 @@ async function viewerOf(db: Db, userId: number): Promise<Viewer> {
 /** Saved filters, or the defaults when none were saved. */
 export async function getFilters(app: FastifyInstance, userId: number): Promise<SavedFilters> {
   const viewer = await viewerOf(app.db, userId);
-  return { ...FILTER_DEFAULTS, ...((await queries.findSavedFilters(app.db, viewer.profileId)) ?? {}) };
+  return withDefaults(await queries.findSavedFilters(app.db, viewer.profileId));
 }
 
 /** Validates and saves the whole filters object (it replaces the previous one). */
@@ -50,22 +50,15 @@ export async function saveFilters(app: FastifyInstance, userId: number, body: un
 
 /** The filters a discovery request applies: those in its query string, else the saved ones. */
 async function filtersFor(app: FastifyInstance, viewer: Viewer, query: Record<string, unknown>): Promise<SavedFilters> {
-  const fromQuery = filtersFromQuery(query);
-  if (!fromQuery) return { ...FILTER_DEFAULTS, ...((await queries.findSavedFilters(app.db, viewer.profileId)) ?? {}) };
+  const fromQuery = decodeFiltersQuery(query);
+  if (!fromQuery) return withDefaults(await queries.findSavedFilters(app.db, viewer.profileId));
   const { filters, errors } = validateFilters(fromQuery, { from: 'query' });
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return filters;
 }
 
 function pageUrl(query: Record<string, unknown>, page: number, pageSize: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (PAGING_PARAMS.has(key)) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  params.set('page', String(page));
-  params.set('page_size', String(pageSize));
-  return `${DISCOVERY_PATH}?${params.toString()}`;
+  return `${DISCOVERY_PATH}?${repageQuery(query, { page, page_size: pageSize })}`;
 }
 
 /** Radii (miles) of the nearest-first ring search, smallest first. */
@@ -108,14 +101,14 @@ export async function discover(app: FastifyInstance, userId: number, query: Page
   const { gender } = viewer;
   if (!gender) throw badRequest(DISCOVERY_MESSAGES.genderRequired, { gender: [DISCOVERY_MESSAGES.genderRequired] });
   const filters = await canonicalLocation(await filtersFor(app, viewer, query));
-  if (filters.maxDistance < FILTER_DEFAULTS.maxDistance && (viewer.latitude === null || viewer.longitude === null)) {
+  if (isFilterActive('maxDistance', filters.maxDistance) && (viewer.latitude === null || viewer.longitude === null)) {
     throw badRequest(DISCOVERY_MESSAGES.locationRequired, { maxDistance: [DISCOVERY_MESSAGES.locationRequired] });
   }
   // Browsing others needs a complete profile, as the app's own screens require.
   if (!viewer.isComplete) throw forbidden(MEMBER_MESSAGES.completeProfileFirst);
 
   const page = query.page ?? 1;
-  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const pageSize = query.page_size ?? DISCOVERY_PAGE_SIZE;
   const today = new Date();
   const where = candidateWhere({ ...viewer, gender }, filters, today);
   // The count (its own narrower index) runs beside the page search: two connections, two cores.

@@ -2,7 +2,6 @@
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
 import { ageBounds, heightCmBounds, weightKgCeiling } from './discovery.conditions.ts';
-import { filtersFromQuery } from './filter-query.ts';
 import { discover, discoveredNames, man, saveFilters, woman } from './fixtures.ts';
 
 t.test('unit conversions behind the SQL bounds', async (t) => {
@@ -15,16 +14,6 @@ t.test('unit conversions behind the SQL bounds', async (t) => {
   const today = new Date('2026-06-15T12:00:00Z');
   t.same(ageBounds(30, today), { bornAfterOrOn: '1995-06-16', bornOnOrBefore: '2008-06-15' }, 'age 30 = born 1995-06-16 .. 1996-06-15');
   t.equal(ageBounds(100, today).bornAfterOrOn, null, 'maxAge 100 is off');
-});
-
-t.test('query-string spelling of filters', async (t) => {
-  t.equal(filtersFromQuery({ page: 2, page_size: 20 }), null);
-  t.same(filtersFromQuery({ 'religion[]': ['Jewish', 'Hindu'], 'heightRange.min': '60', maxAge: '40' }), {
-    religion: ['Jewish', 'Hindu'],
-    heightRange: { min: '60', max: 96 },
-    maxAge: '40',
-  });
-  t.same(filtersFromQuery({ 'faceSelfRating[max]': '9' }), { faceSelfRating: { max: '9', min: 1 } });
 });
 
 t.test('filters on the server', async (t) => {

@@ -11,9 +11,12 @@
 import { RELIGIONS } from '../../contract/options.ts';
 import { PROFILE_FIELDS, type ProfileFieldDescriptor, UNITED_STATES } from '../../contract/profile-fields.ts';
 import { computeCompleteness } from '../../contract/profile-validation.ts';
-import { resolveLocation } from '../profiles/location.ts';
+import { birthDateWindow } from '../../contract/filters-age.ts';
+import { resolveLocation } from '../geo/index.ts';
 
 export const PLACEHOLDER_PHOTO_URL = '/placeholder-profile.svg';
+
+const DAY_MS = 86_400_000;
 
 /** [country, US state or null, city, weight (~ metro millions)] */
 const CITY_WEIGHTS: ReadonlyArray<readonly [string, string | null, string, number]> = [
@@ -214,7 +217,8 @@ export function generateProfile(random: Random, places: readonly Place[], today:
   const place = weighted(random, places.map((p) => [p, p.weight] as const));
   const isMan = random() < 0.5;
   const age = random() < 0.75 ? clamp(normal(random, 31, 6), 18, 70) : clamp(18 + random() * 60, 18, 78);
-  const birth = new Date(Date.UTC(today.getUTCFullYear() - age - 1, today.getUTCMonth(), today.getUTCDate() + 1 + Math.floor(random() * 364)));
+  // A day within the year of birth that shows `age` today.
+  const birth = new Date(Date.parse(`${birthDateWindow(age, today).earliest}T00:00:00Z`) + Math.floor(random() * 364) * DAY_MS);
   const profile: Record<string, unknown> = {
     gender: isMan ? 'Man' : 'Woman',
     date_of_birth: birth.toISOString().slice(0, 10),

@@ -1,5 +1,5 @@
 /**
- * Like, likes-list, match and unmatch routes of part 2 section 7. Thin: schemas in
+ * Like, likes-list, match and unmatch routes. Thin: schemas in
  * likes.schemas.ts, rules in likes.service.ts. Every route acts on the signed-in member's own
  * likes and matches; the id in a URL is the peer's profile id.
  */
@@ -19,6 +19,7 @@ const tags = ['likes'];
 const security = AUTH_HEADER_SECURITY;
 
 const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db };
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -32,7 +33,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LikeResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.like(app, request.member.userId, request.body.to_profile_id, request.body.liked),
+    async (request) => service.like(deps, request.member.userId, request.body.to_profile_id, request.body.liked),
   );
 
   app.get(
@@ -45,7 +46,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LikesReceivedResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ likes_received: await service.likesReceived(app, request.member.userId) }),
+    async (request) => ({ likes_received: await service.likesReceived(deps, request.member.userId) }),
   );
 
   app.get(
@@ -58,7 +59,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LikesSentResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ likes_sent: await service.likesSent(app, request.member.userId) }),
+    async (request) => ({ likes_sent: await service.likesSent(deps, request.member.userId) }),
   );
 
   app.get(
@@ -71,7 +72,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MatchesResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ matches: await service.matchesOf(app, request.member.userId) }),
+    async (request) => ({ matches: await service.matchesOf(deps, request.member.userId) }),
   );
 
   app.post(
@@ -86,7 +87,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.unlike(app, request.member.userId, request.params.id);
+      await service.unlike(deps, request.member.userId, request.params.id);
       return { detail: service.LIKE_MESSAGES.unliked };
     },
   );
@@ -103,7 +104,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.unmatch(app, request.member.userId, request.params.id);
+      await service.unmatch(deps, request.member.userId, request.params.id);
       return { detail: service.LIKE_MESSAGES.unmatched };
     },
   );

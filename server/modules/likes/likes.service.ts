@@ -1,9 +1,9 @@
 /**
- * Likes and matches (part 1 section 4, part 2 sections 2-4): like or pass, a mutual like makes
+ * Likes and matches: like or pass, a mutual like makes
  * exactly one match, the likes lists, the matches list, unlike and unmatch. Every change and its
  * event (likes.created, matches.created, matches.removed) commit in one transaction.
  */
-import type { FastifyInstance } from 'fastify';
+import type { DbDeps } from '../../kernel/deps.ts';
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
@@ -80,8 +80,8 @@ export async function removeAllMatchesOf(tx: Db, me: queries.ProfileRef): Promis
  * a like over an earlier pass turns it into a like. A like answered by the peer's like makes the
  * match, once, whoever likes last and also when both like at the same instant.
  */
-export async function like(app: FastifyInstance, userId: number, toProfileId: number, liked: boolean): Promise<LikeAnswer> {
-  return app.db.transaction(async (tx) => {
+export async function like(deps: DbDeps, userId: number, toProfileId: number, liked: boolean): Promise<LikeAnswer> {
+  return deps.db.transaction(async (tx) => {
     const { me, peer } = await openPair(tx, userId, { profileId: toProfileId }, {
       callerComplete: true,
       selfError: () => badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] }),
@@ -124,8 +124,8 @@ export async function like(app: FastifyInstance, userId: number, toProfileId: nu
 }
 
 /** Removes my like (or pass) of the peer and any match between us, with its chat history. */
-export async function unlike(app: FastifyInstance, userId: number, peerProfileId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function unlike(deps: DbDeps, userId: number, peerProfileId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const { me, peer } = await openPair(tx, userId, { profileId: peerProfileId });
     const removedLike = await queries.deleteLike(tx, me.profileId, peer.profileId);
     const removedMatch = await removeMatch(tx, me, peer, 'unlike');
@@ -134,8 +134,8 @@ export async function unlike(app: FastifyInstance, userId: number, peerProfileId
 }
 
 /** Removes the match between me and the peer, with its chat history; the likes stay. */
-export async function unmatch(app: FastifyInstance, userId: number, peerProfileId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function unmatch(deps: DbDeps, userId: number, peerProfileId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const { me, peer } = await openPair(tx, userId, { profileId: peerProfileId });
     if ((await removeMatch(tx, me, peer, 'unmatch')) === null) throw notFound(LIKE_MESSAGES.matchNotFound);
   });
@@ -146,19 +146,19 @@ function toCard(row: queries.CardRow, today: Date): Card {
   return { ...card, age: ageOf(date_of_birth as string | null, today), liked_at: new Date(liked_at).toISOString() } as Card;
 }
 
-export async function likesReceived(app: FastifyInstance, userId: number): Promise<Card[]> {
+export async function likesReceived(deps: DbDeps, userId: number): Promise<Card[]> {
   const today = new Date();
-  return (await queries.listLikesReceived(app.db, await callerRef(app.db, userId, { complete: true }))).map((row) => toCard(row, today));
+  return (await queries.listLikesReceived(deps.db, await callerRef(deps.db, userId, { complete: true }))).map((row) => toCard(row, today));
 }
 
-export async function likesSent(app: FastifyInstance, userId: number): Promise<Card[]> {
+export async function likesSent(deps: DbDeps, userId: number): Promise<Card[]> {
   const today = new Date();
-  return (await queries.listLikesSent(app.db, await callerRef(app.db, userId, { complete: true }))).map((row) => toCard(row, today));
+  return (await queries.listLikesSent(deps.db, await callerRef(deps.db, userId, { complete: true }))).map((row) => toCard(row, today));
 }
 
-export async function matchesOf(app: FastifyInstance, userId: number): Promise<Match[]> {
-  const me = await callerRef(app.db, userId, { complete: true });
-  const [rows, chats] = await Promise.all([queries.listMatches(app.db, me), queries.findCredits(app.db, me.profileId)]);
+export async function matchesOf(deps: DbDeps, userId: number): Promise<Match[]> {
+  const me = await callerRef(deps.db, userId, { complete: true });
+  const [rows, chats] = await Promise.all([queries.listMatches(deps.db, me), queries.findCredits(deps.db, me.profileId)]);
   const today = new Date();
   return rows.map(({ date_of_birth, chat_unlocked_at, created_at, ...row }) => ({
     ...row,

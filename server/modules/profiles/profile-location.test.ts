@@ -1,10 +1,9 @@
-/** Location through the API: validated names, derived coordinates, and /world_country_region.json. */
+/** Location through the API: validated names and derived coordinates (the dataset itself: server/modules/geo). */
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp } from '../../test/factories.ts';
 import { getMyProfile, patchProfile } from './fixtures.ts';
-import { LOCATION_MESSAGES } from './location.ts';
-import { WORLD_REGIONS_CACHE_CONTROL } from './world-regions.routes.ts';
+import { LOCATION_MESSAGES } from '../geo/index.ts';
 
 t.test('profile location', async (t) => {
   const { app } = await buildTestApp(t);
@@ -61,30 +60,5 @@ t.test('profile location', async (t) => {
     const body = (await patchProfile(app, member, { gender: 'Man' })).json();
     t.same([body.home_country, body.home_city], ['Canada', 'Toronto']);
     t.ok(Math.abs(body.location_latitude - 43.7) < 0.01);
-  });
-});
-
-t.test('GET /world_country_region.json', async (t) => {
-  const { app } = await buildTestApp(t);
-
-  t.test('is public, a {country, name} array, with long-lived caching and an ETag', async (t) => {
-    const response = await app.inject({ method: 'GET', url: '/world_country_region.json' });
-    t.equal(response.statusCode, 200);
-    t.match(response.headers['content-type'], /^application\/json/);
-    t.equal(response.headers['cache-control'], WORLD_REGIONS_CACHE_CONTROL);
-    t.ok(response.headers.etag);
-    const body = response.json() as Array<{ country: string; name: string }>;
-    t.ok(Array.isArray(body) && body.length > 4000);
-    t.ok(body.some((r) => r.country === 'India' && r.name === 'Kerala'));
-    t.equal(body.filter((r) => r.country === 'United States').length, 50);
-
-    const again = await app.inject({ method: 'GET', url: '/world_country_region.json', headers: { 'if-none-match': String(response.headers.etag) } });
-    t.equal(again.statusCode, 304);
-    t.equal(again.body, '');
-  });
-
-  t.test('is not under /api/v1', async (t) => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/world_country_region.json' });
-    t.equal(response.statusCode, 404);
   });
 });

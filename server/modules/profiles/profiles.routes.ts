@@ -1,5 +1,5 @@
 /**
- * Profile routes of part 1 section 7 and part 2 section 7. Thin: schemas in profiles.schemas.ts,
+ * Profile routes. Thin: schemas in profiles.schemas.ts,
  * rules in profiles.service.ts. Every route needs a signed-in member and acts on that member;
  * the only id taken from the URL is the profile id of a profile to read.
  */
@@ -18,6 +18,7 @@ const tags = ['profiles'];
 const security = AUTH_HEADER_SECURITY;
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, config: app.config, log: app.log };
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -30,7 +31,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OwnProfileResponse, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.getOwnProfile(app, request.member.userId),
+    async (request) => service.getOwnProfile(deps, request.member.userId),
   );
 
   for (const url of ['/profile/:id/', '/profile_by_id/:id/']) {
@@ -48,7 +49,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         // Each view spends one unit of the member's hourly budget, so no account can copy every profile.
         await app.spendViewBudget(request, 'profiles', 1);
-        return service.getPublicProfile(app, request.member.userId, request.params.id);
+        return service.getPublicProfile(deps, request.member.userId, request.params.id);
       },
     );
   }
@@ -64,7 +65,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OwnProfileResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.updateProfile(app, request.member.userId, request.body),
+    async (request) => service.updateProfile(deps, request.member.userId, request.body),
   );
 
   app.get(
@@ -77,7 +78,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CompletenessResponse, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.getCompleteness(app, request.member.userId),
+    async (request) => service.getCompleteness(deps, request.member.userId),
   );
 
   app.post(
@@ -91,7 +92,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteAccount(app, request.member.userId);
+      await service.deleteAccount(deps, request.member.userId);
       return { detail: service.PROFILE_SERVICE_MESSAGES.deleted };
     },
   );

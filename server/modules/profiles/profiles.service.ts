@@ -1,12 +1,12 @@
 /**
- * Profile rules (part 1 sections 3 and 6, part 2 sections 3-5): reading the own profile and
+ * Profile rules: reading the own profile and
  * another member's, saving the cleaned form, completeness, and deleting the account for good.
  * Every operation acts on the signed-in member's own user id; the only id a member can pass
  * is the profile id of a profile to READ.
  */
+import type { ServiceDeps } from '../../kernel/deps.ts';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { AUTH_MESSAGES, MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
 import { ageFromDateOfBirth, cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
@@ -16,11 +16,13 @@ import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
 import { removeAllMatchesOf } from '../likes/index.ts';
 import { callerRef, findMember, isVisibleTo, MEMBER_MESSAGES } from '../members/index.ts';
-import { shownDistance } from './distance.ts';
-import { LOCATION_FIELDS, resolveLocation } from './location.ts';
+import { LOCATION_FIELDS, resolveLocation, shownDistance } from '../geo/index.ts';
 import * as queries from './profiles.queries.ts';
 import type { CompletenessResponse, OwnProfileResponse, PublicProfileResponse } from './profiles.schemas.ts';
 import { PRIVATE_FIELDS } from './profiles.schemas.ts';
+
+/** Profiles read and write the database; deletion also removes the media folder and logs. */
+export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'>;
 
 export type OwnProfile = Static<typeof OwnProfileResponse>;
 export type PublicProfile = Static<typeof PublicProfileResponse>;
@@ -44,15 +46,15 @@ export function ageOf(dateOfBirth: string | null, today: Date): number | null {
   return Number.isNaN(age) ? null : age;
 }
 
-async function ownRecord(app: FastifyInstance, userId: number): Promise<queries.ProfileRecord> {
-  const record = await queries.findProfileByUserId(app.db, userId);
+async function ownRecord(deps: ProfileDeps, userId: number): Promise<queries.ProfileRecord> {
+  const record = await queries.findProfileByUserId(deps.db, userId);
   // Every account gets its profile at sign-up; a missing one means the account is gone.
   if (!record) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
   return record;
 }
 
-export async function getOwnProfile(app: FastifyInstance, userId: number): Promise<OwnProfile> {
-  const record = await ownRecord(app, userId);
+export async function getOwnProfile(deps: ProfileDeps, userId: number): Promise<OwnProfile> {
+  const record = await ownRecord(deps, userId);
   return { ...record, age: ageOf(record.date_of_birth, new Date()) } as OwnProfile;
 }
 
@@ -90,21 +92,21 @@ interface LocatedProfile {
  * Another member's profile. The viewer needs a complete profile (403); a profile that does not
  * exist, is incomplete or is blocked either way answers the same 404.
  */
-export async function getPublicProfile(app: FastifyInstance, viewerUserId: number, profileId: number): Promise<PublicProfile> {
-  const viewer = await callerRef(app.db, viewerUserId, { complete: true });
-  const targetRef = await findMember(app.db, { profileId });
-  if (!targetRef || !(await isVisibleTo(app.db, viewer, targetRef))) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
+export async function getPublicProfile(deps: ProfileDeps, viewerUserId: number, profileId: number): Promise<PublicProfile> {
+  const viewer = await callerRef(deps.db, viewerUserId, { complete: true });
+  const targetRef = await findMember(deps.db, { profileId });
+  if (!targetRef || !(await isVisibleTo(deps.db, viewer, targetRef))) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
   const [target, viewerRecord, isLiked] = await Promise.all([
-    queries.findProfileById(app.db, profileId),
-    ownRecord(app, viewerUserId),
-    queries.isLikedBy(app.db, viewer.profileId, profileId),
+    queries.findProfileById(deps.db, profileId),
+    ownRecord(deps, viewerUserId),
+    queries.isLikedBy(deps.db, viewer.profileId, profileId),
   ]);
   if (!target) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
   return toPublicProfile(target, viewerRecord, isLiked);
 }
 
-export async function getCompleteness(app: FastifyInstance, userId: number): Promise<Completeness> {
-  return computeCompleteness(await ownRecord(app, userId));
+export async function getCompleteness(deps: ProfileDeps, userId: number): Promise<Completeness> {
+  return computeCompleteness(await ownRecord(deps, userId));
 }
 
 /**
@@ -125,9 +127,9 @@ export async function syncCompleteness(db: Db, userId: number): Promise<boolean>
  * Saves the cleaned form: every value is checked (catalogue, location dataset, username and
  * phone rules) and either everything is saved or nothing is, with an `errors` map.
  */
-export async function updateProfile(app: FastifyInstance, userId: number, body: Record<string, unknown>): Promise<OwnProfile> {
+export async function updateProfile(deps: ProfileDeps, userId: number, body: Record<string, unknown>): Promise<OwnProfile> {
   const { values, errors } = cleanProfilePatch(body, new Date());
-  const current = await ownRecord(app, userId);
+  const current = await ownRecord(deps, userId);
 
   const sentLocation = LOCATION_FIELDS.filter((field) => field in values);
   if (sentLocation.length > 0) {
@@ -140,7 +142,7 @@ export async function updateProfile(app: FastifyInstance, userId: number, body: 
   }
 
   try {
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const { username, ...fields } = values;
       if (typeof username === 'string' && username !== current.username) {
         if (await queries.isUsernameTakenByOther(tx, username, userId)) errors.username = [AUTH_MESSAGES.usernameTaken];
@@ -162,7 +164,7 @@ export async function updateProfile(app: FastifyInstance, userId: number, body: 
     if (isUniqueViolation(error)) throw validationError({ username: [AUTH_MESSAGES.usernameTaken] });
     throw error;
   }
-  return getOwnProfile(app, userId);
+  return getOwnProfile(deps, userId);
 }
 
 /**
@@ -171,8 +173,8 @@ export async function updateProfile(app: FastifyInstance, userId: number, body: 
  * `profiles.deleted` event; the media folder is removed afterwards. Sessions end at once
  * because their rows are gone.
  */
-export async function deleteAccount(app: FastifyInstance, userId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function deleteAccount(deps: ProfileDeps, userId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     // Locked first: a like or block of this member in flight finishes before, any later one
     // waits and then finds nobody, so no match is created behind the deletion unannounced.
     const profile = await queries.lockProfileForDeletion(tx, userId);
@@ -183,18 +185,18 @@ export async function deleteAccount(app: FastifyInstance, userId: number): Promi
     if (!(await queries.deleteUser(tx, userId))) return;
     await writeEvent(tx, PROFILE_DELETED_SUBJECT, { ...me, deletedAt: new Date().toISOString() });
   });
-  await removeMediaFolder(app, userId);
+  await removeMediaFolder(deps, userId);
 }
 
 export function mediaFolderOf(mediaDir: string, userId: number): string {
   return path.join(mediaDir, String(userId));
 }
 
-async function removeMediaFolder(app: FastifyInstance, userId: number): Promise<void> {
+async function removeMediaFolder(deps: ProfileDeps, userId: number): Promise<void> {
   try {
-    await rm(mediaFolderOf(app.config.mediaDir, userId), { recursive: true, force: true });
+    await rm(mediaFolderOf(deps.config.mediaDir, userId), { recursive: true, force: true });
   } catch (error) {
     // The account is already gone; a leftover folder is logged for the operator, not shown.
-    app.log.error({ err: error, userId }, 'media folder of a deleted account could not be removed');
+    deps.log.error({ err: error, userId }, 'media folder of a deleted account could not be removed');
   }
 }

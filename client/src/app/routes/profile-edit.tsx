@@ -43,7 +43,7 @@ async function saveProfile(patch: Record<string, unknown>): Promise<SaveOutcome>
   }
 }
 
-/** /profile/edit, outside the main layout (part 2 section 2). */
+/** /profile/edit, outside the main layout. */
 export function ProfileEditRoute() {
   const { data: profile, error, isLoading, mutate: reload } = useMyProfile();
   const { data: completeness } = useCompleteness();

@@ -1,4 +1,4 @@
-/** A member's saved discovery filters (part 1 section 3), validated by server/contract/filters.ts. */
+/** A member's saved discovery filters, validated by server/contract/filters.ts. */
 import { bigint, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import type { SavedFilters } from '../../../contract/filters.ts';
 import { profiles } from './profiles.ts';

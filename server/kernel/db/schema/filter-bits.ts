@@ -1,6 +1,6 @@
 /**
- * Discovery's list filters as bits. Every option of every multi-select filter list (part 1
- * section 3) and of native language gets one bit in one of a few bigint words, which Postgres
+ * Discovery's list filters as bits. Every option of every multi-select filter list and of
+ * native language gets one bit in one of a few bigint words, which Postgres
  * computes itself (generated columns profiles.filter_bits_1..N) from the profile's values. A list
  * filter is then one integer test on a column of the discovery index, `(word & mask) <> 0`,
  * instead of a text comparison on the wide table row.

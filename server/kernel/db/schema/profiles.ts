@@ -1,6 +1,6 @@
 /**
  * The member's profile: one per user, every field of the catalogue in server/contract/
- * profile-fields.ts (part 1 section 3, part 2 section 3). The username lives on users.
+ * profile-fields.ts. The username lives on users.
  *
  * Column kinds follow the catalogue: selects are text (face_self_rating, whose options are
  * numbers, is an integer), multi-selects text[], booleans boolean, height (cm) and weight (kg)

@@ -2,7 +2,7 @@ import { passwordStrength } from '../../../../../server/contract/auth.ts';
 
 const LABELS = ['Very weak', 'Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'];
 
-/** Live strength bar (part 1 section 5): score out of 5, colour and the first tip. */
+/** Live strength bar: score out of 5, colour and the first tip. */
 export function PasswordStrengthBar({ password }: { password: string }) {
   if (!password) return null;
   const { score, colour, tips } = passwordStrength(password);

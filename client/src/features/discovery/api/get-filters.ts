@@ -3,7 +3,7 @@ import type { SavedFilters } from '../../../../../server/contract/filters.ts';
 import { apiPaths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** On failure discovery uses empty filters (part 1 section 7), so this never throws. */
+/** On failure discovery goes on with no filters rather than an error, so this never throws. */
 export async function getFilters(): Promise<Partial<SavedFilters>> {
   try {
     const data = await api.get<Partial<SavedFilters> | null>(apiPaths.filterProfiles, { toastErrors: false });

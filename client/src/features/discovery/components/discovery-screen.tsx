@@ -1,11 +1,8 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { mutate as mutateKey } from 'swr';
 import { Link } from 'react-router-dom';
-import {
-  countActiveFilters,
-  FILTER_DEFAULTS,
-  type SavedFilters,
-} from '../../../../../server/contract/filters.ts';
+import { countActiveFilters } from '../../../../../server/contract/filters-active.ts';
+import { type SavedFilters, withDefaults } from '../../../../../server/contract/filters.ts';
 import { CardsIcon, FilterIcon, ListIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiPaths, paths } from '../../../config/paths.ts';
@@ -29,7 +26,7 @@ interface DiscoveryScreenProps {
   onDecide: (profile: Profile, liked: boolean, context: 'card' | 'list') => Promise<boolean>;
 }
 
-/** /home: card and list views, filters, empty and reload states (part 1 sections 2 and 4). */
+/** /home: card and list views, filters, empty and reload states. */
 export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: DiscoveryScreenProps) {
   const discovery = useDiscovery(me);
   const [view, setView] = useState<View>('cards');
@@ -207,7 +204,7 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
         onApply={async (filters) => {
           if (await persistFilters(filters, 'Filters applied successfully')) setFiltersOpen(false);
         }}
-        onClear={() => void persistFilters({ ...FILTER_DEFAULTS })}
+        onClear={() => void persistFilters(withDefaults(null))}
       />
     </section>
   );

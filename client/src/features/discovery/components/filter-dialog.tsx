@@ -3,21 +3,22 @@ import { useEffect, useId, useState } from 'react';
 import {
   AGE_FILTER,
   DISTANCE_FILTER,
-  FILTER_DEFAULTS,
   FILTER_DEFINITION_BY_KEY,
   FILTER_LIST_FIELDS,
   FILTER_LIST_KEYS,
   type FilterListKey,
   HEIGHT_FILTER_INCHES,
+  LOCATION_REQUIRED,
   type SavedFilters,
   WEIGHT_FILTER_LBS,
+  withDefaults,
 } from '../../../../../server/contract/filters.ts';
 import { BETROTHAL_GIFT_CEILINGS, FACE_SELF_RATINGS, NATIVE_LANGUAGES } from '../../../../../server/contract/options.ts';
 import { PROFILE_FIELD_BY_NAME, UNITED_STATES } from '../../../../../server/contract/profile-fields.ts';
 import { XIcon } from '../../../components/ui/icons.tsx';
-import { COUNTRIES, US_STATES } from '../../../config/locations.ts';
+import { COUNTRIES, countryOptions, stateOptions, US_STATES } from '../../../config/locations.ts';
 import { formatFeetInches } from '../../../lib/format.ts';
-import { withDefaults } from '../api/filters-query.ts';
+import { useRegions } from '../api/get-regions.ts';
 
 const ANY = '__any__';
 
@@ -124,9 +125,13 @@ function RangeSlider(props: {
   );
 }
 
-/** The Filter dialog of part 1 section 2 with every control, on Radix Dialog, Slider and Select. */
+/** The Filters dialog with every control, on Radix Dialog, Slider and Select. */
 export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onApply, onClear }: FilterDialogProps) {
   const [draft, setDraft] = useState<SavedFilters>(() => withDefaults(saved));
+  // The places a member can pick in their profile, so every choice here can match someone.
+  const { data: regions } = useRegions();
+  const countries = regions ? countryOptions(regions, draft.homeCountry) : COUNTRIES;
+  const states = regions ? stateOptions(regions) : US_STATES;
 
   // Opens with saved filters merged over defaults.
   useEffect(() => {
@@ -197,8 +202,8 @@ export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onA
             />
             {!hasLocation ? (
               <div className="location-note" role="note">
-                <strong>Location Required</strong>
-                <p>Please set your location (Country, State, City) in your profile to use distance filtering.</p>
+                <strong>{LOCATION_REQUIRED.title}</strong>
+                <p>{LOCATION_REQUIRED.detail}</p>
               </div>
             ) : null}
 
@@ -207,7 +212,7 @@ export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onA
               <SelectField
                 label="Country"
                 value={draft.homeCountry}
-                options={COUNTRIES}
+                options={countries}
                 anyLabel="Any country"
                 onChange={(v) =>
                   setDraft((d) => {
@@ -223,7 +228,7 @@ export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onA
               <SelectField
                 label="State"
                 value={draft.homeState}
-                options={US_STATES}
+                options={states}
                 anyLabel="Any state"
                 disabled={draft.homeCountry !== UNITED_STATES}
                 onChange={(v) => set('homeState', v)}
@@ -338,7 +343,7 @@ export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onA
               className="btn btn-secondary"
               disabled={busy}
               onClick={() => {
-                setDraft({ ...FILTER_DEFAULTS });
+                setDraft(withDefaults(null));
                 onClear();
               }}
             >

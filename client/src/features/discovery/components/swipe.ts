@@ -1,4 +1,4 @@
-/** Pure swipe rules (part 1 sections 2 and 9). */
+/** Pure swipe rules: the drag threshold and the tap zone. */
 export const SWIPE_THRESHOLD_PX = 100;
 export const CARD_HEIGHT_PX = 600;
 

@@ -1,6 +1,7 @@
 import t from 'tap';
-import { countActiveFilters } from '../../../../../server/contract/filters.ts';
-import { profilesQuery, withDefaults } from '../api/filters-query.ts';
+import { countActiveFilters } from '../../../../../server/contract/filters-active.ts';
+import { withDefaults } from '../../../../../server/contract/filters.ts';
+import { profilesKey } from '../api/get-profiles.ts';
 import { isMiddleTap, swipeDecision } from '../components/swipe.ts';
 import { discoverySubtitle, loadProfiles, nextProfile, removeProfile, soughtGender } from './discovery-state.ts';
 
@@ -42,12 +43,10 @@ t.test('swipe threshold and the middle 60%', async (t) => {
   t.notOk(isMiddleTap(81, 100));
 });
 
-t.test('filters merge over defaults; query carries only narrowing filters', async (t) => {
-  t.same(withDefaults(null), { maxAge: 100, maxDistance: 5000 });
-  t.same(withDefaults({ maxAge: 40 }), { maxAge: 40, maxDistance: 5000 });
-  t.equal(profilesQuery(withDefaults({})), 'page_size=20');
+t.test('the profiles URL: a page of 20 and only the narrowing filters', async (t) => {
+  t.equal(profilesKey(withDefaults({})), '/profiles/?page_size=20');
   t.equal(
-    profilesQuery({
+    profilesKey({
       maxAge: 40,
       maxDistance: 5000,
       education: ['Bachelor', 'Master'],
@@ -55,7 +54,7 @@ t.test('filters merge over defaults; query carries only narrowing filters', asyn
       faceSelfRating: { min: 1, max: 15 },
       minimumBetrothalGiftPrice: 'Any',
     }),
-    'page_size=20&education=Bachelor&education=Master&heightRange.min=60&heightRange.max=72&maxAge=40',
+    '/profiles/?page_size=20&education=Bachelor&education=Master&heightRange.min=60&heightRange.max=72&maxAge=40',
   );
 });
 

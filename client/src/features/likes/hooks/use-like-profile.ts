@@ -13,7 +13,7 @@ export function matchMessage(username: string | null | undefined): string {
 }
 
 /**
- * Like or pass with the toasts and refreshes of part 1 section 4. Resolves true on success.
+ * Like or pass, then toast and refresh the lists the change affects. Resolves true on success.
  * Only card view toasts a failure ('Failed to like profile'); list and detail only log.
  */
 export function useLikeProfile() {

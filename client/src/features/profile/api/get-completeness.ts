@@ -7,7 +7,7 @@ export const COMPLETENESS_FRESH_MS = 30_000;
 
 export const getCompleteness = () => api.get<Completeness>(apiPaths.completeness);
 
-/** Fresh for 30 s and refetched on window focus (part 1 section 4). */
+/** Fresh for 30 s and refetched on window focus. */
 export function useCompleteness(enabled = true) {
   return useSWR<Completeness>(enabled ? apiPaths.completeness : null, getCompleteness, {
     dedupingInterval: COMPLETENESS_FRESH_MS,

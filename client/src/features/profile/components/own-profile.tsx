@@ -10,7 +10,7 @@ import './profile.css';
 const names = (section: ProfileSection) => fieldsInSection(section).map((field) => field.name);
 
 /**
- * The summary's sections (part 1 section 2, Own profile). Fields come from the shared catalogue;
+ * The summary's sections. Fields come from the shared catalogue;
  * Basics shows email instead of username, and Lifestyle and Relationship are one section here.
  * `edit` names the edit-screen section the Edit link jumps to.
  */
@@ -34,7 +34,7 @@ interface OwnProfileProps {
   onDelete: () => Promise<boolean>;
 }
 
-/** The member's own summary (part 1 section 2, Own profile). */
+/** The member's own profile summary. */
 export function OwnProfile({ profile, onSignOut, onDelete }: OwnProfileProps) {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -18,7 +18,7 @@ interface ProfileDetailProps {
   onBlock: () => Promise<boolean>;
 }
 
-/** Another member's profile (part 1 section 2) with the Pass / Like / Block bar. */
+/** Another member's profile with the Pass / Like / Block bar. */
 export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }: ProfileDetailProps) {
   const [blockOpen, setBlockOpen] = useState(false);
   const age = profileAge(profile);

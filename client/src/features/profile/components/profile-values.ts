@@ -43,7 +43,7 @@ export interface SectionSpec {
   fields: string[];
 }
 
-/** Another member's profile (part 1 section 2). Finances sit under Lifestyle (docs/decisions.md). */
+/** Sections of another member's profile. Finances sit under Lifestyle (docs/decisions.md). */
 export const DETAIL_SECTIONS: SectionSpec[] = [
   {
     title: 'Appearance & Health',

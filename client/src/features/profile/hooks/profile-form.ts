@@ -2,7 +2,7 @@
  * Pure mapping between the stored profile and the edit form, driven by the field catalogue
  * (server/contract/profile-fields.ts). The form holds strings (and string lists for
  * multi-selects) so every input is controlled the same way; formToPatch turns it into the
- * cleaned form of part 2 section 5 (snake_case, empty -> null, lists, whole cm and kg, numbers).
+ * cleaned form the server accepts (snake_case, empty -> null, lists, whole cm and kg, numbers).
  */
 import type { FieldErrors } from '../../../../../server/contract/auth.ts';
 import {

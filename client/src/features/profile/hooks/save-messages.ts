@@ -1,4 +1,4 @@
-/** The toasts of a profile save (part 2 sections 4 and 8). */
+/** The toasts of a profile save and of an account deletion. */
 
 export const PRODUCT_NAME = 'Betroth';
 export const SAVE_FAILED = 'Failed to update profile';

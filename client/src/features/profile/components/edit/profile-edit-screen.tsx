@@ -30,7 +30,7 @@ const GROUPS: readonly FieldGroup[] = [
   { key: 'measurements', fields: ['height', 'weight'], render: () => <MeasurementFields /> },
 ];
 
-/** /profile/edit: the catalogue-driven profile form (part 2 section 2). */
+/** /profile/edit: the catalogue-driven profile form. */
 export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, onCancel, onSignOut }: ProfileEditScreenProps) {
   const form = useForm<ProfileFormValues>({
     defaultValues: profileToForm(profile),

@@ -5,7 +5,7 @@
  * that stored the same text, e.g. a city of a territory without places in the dataset).
  */
 import type { SavedFilters } from '../../contract/filters.ts';
-import { loadLocationDataset, matchKey } from '../profiles/location.ts';
+import { loadLocationDataset, matchKey } from './location.ts';
 
 export async function canonicalLocation(filters: SavedFilters): Promise<SavedFilters> {
   if (!filters.homeCountry && !filters.homeState && !filters.homeCity) return filters;

@@ -14,6 +14,12 @@ export interface Coordinates {
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
+/** A point on the unit sphere, as stored in profiles.location_x/y/z for nearest-first search. */
+export function unitVector(latitude: number, longitude: number): [number, number, number] {
+  const [lat, lng] = [radians(latitude), radians(longitude)];
+  return [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)];
+}
+
 /** Haversine distance in miles (unrounded). */
 export function haversineMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const dLat = radians(b.latitude - a.latitude);

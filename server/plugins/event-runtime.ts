@@ -1,6 +1,8 @@
 /**
- * The event backbone inside the server: the outbox relay, the push bus and, without NATS_URL,
- * the handlers themselves (in-process). Starts on app ready, stops on close: the relay publishes
+ * The event runtime inside the server: the outbox relay, the push bus, the NATS connection and,
+ * without NATS_URL, the in-memory bus the handlers consume. Which handlers run here is not this
+ * plugin's business: the process entry passes `startInProcessHandlers` (built in workers/), so
+ * the server never imports workers/. Starts on app ready, stops on close: the relay publishes
  * what is left, in-process jobs finish, then the NATS connection drains.
  *
  * Cheap when unused: without NATS_URL nothing connects anywhere; the relay holds one LISTEN
@@ -8,11 +10,10 @@
  */
 import fp from 'fastify-plugin';
 import type postgres from 'postgres';
-import { createHandlers } from '../../workers/registry.ts';
-import { type RunningWorkers, startInProcessWorkers } from '../../workers/runtime/start.ts';
 import type { Db } from '../kernel/db/client.ts';
 import { InProcessBus } from '../kernel/events/bus-in-process.ts';
 import { NatsTransport } from '../kernel/events/bus-nats.ts';
+import type { RunningHandlers, StartInProcessHandlers } from '../kernel/events/in-process-handlers.ts';
 import { NatsLink } from '../kernel/events/nats-link.ts';
 import { outboxBacklog } from '../kernel/events/outbox.ts';
 import { InProcessPushBus, type PushBus } from '../kernel/events/push.ts';
@@ -25,7 +26,12 @@ export interface EventsRuntime {
   /** null on the in-process default. */
   nats: NatsLink | null;
   /** The handlers running in this process (in-process default only). */
-  workers: RunningWorkers | null;
+  handlers: RunningHandlers | null;
+}
+
+export interface EventRuntimeOptions {
+  /** Runs the handlers on the in-process bus; absent, events without NATS are only published. */
+  startInProcessHandlers?: StartInProcessHandlers;
 }
 
 declare module 'fastify' {
@@ -40,8 +46,8 @@ function listenerOf(db: Db): postgres.Sql | null {
   return client && typeof client.listen === 'function' ? client : null;
 }
 
-export default fp(
-  async (app) => {
+export default fp<EventRuntimeOptions>(
+  async (app, options) => {
     const { config } = app;
     const log = app.log.child({ component: 'events' });
     const nats = config.natsUrl ? new NatsLink({ url: config.natsUrl, name: 'betroth-api', log }) : null;
@@ -62,21 +68,21 @@ export default fp(
     });
     app.metrics.watchOutbox(() => outboxBacklog(app.db));
 
-    const runtime: EventsRuntime = { relay, push, nats, workers: null };
+    const runtime: EventsRuntime = { relay, push, nats, handlers: null };
     app.decorate('events', runtime);
 
     app.addHook('onReady', async () => {
       nats?.start();
-      if (bus && config.workers.length > 0) {
-        const handlers = createHandlers(config.workers, { config, db: app.db, push, log });
-        runtime.workers = startInProcessWorkers(handlers, bus, { log, metrics: app.metrics });
+      const start = options.startInProcessHandlers;
+      if (bus && start && config.workers.length > 0) {
+        runtime.handlers = start({ config, db: app.db, push, log, bus, metrics: app.metrics });
       }
       relay.start();
     });
 
     app.addHook('onClose', async () => {
       await relay.stop();
-      await runtime.workers?.stop();
+      await runtime.handlers?.stop();
       await push.close();
       await nats?.close();
     });

@@ -1,6 +1,6 @@
 /** The offline location dataset: validation, canonical spelling, coordinate fallback, regions. */
 import t from 'tap';
-import { haversineMiles, roundShownMiles, shownDistance } from './distance.ts';
+import { haversineMiles, roundShownMiles, shownDistance, unitVector } from './distance.ts';
 import { LOCATION_MESSAGES, type LocationNames, matchKey, resolveLocation, unitedStatesStates, worldRegions } from './location.ts';
 
 const ALL = new Set(['home_country', 'home_state', 'home_city']);
@@ -104,4 +104,10 @@ t.test('distance: haversine miles, shown rounded and never below 1', async (t) =
   t.equal(shownDistance(austin, { latitude: null, longitude: null }), null);
   t.equal(shownDistance({ latitude: 1, longitude: null }, nyc), null);
   t.ok(Number.isInteger(shownDistance(austin, nyc)));
+});
+
+t.test('the unit-sphere point: length 1, poles on the axis', async (t) => {
+  const [x, y, z] = unitVector(30.267, -97.743);
+  t.ok(Math.abs(x * x + y * y + z * z - 1) < 1e-12);
+  t.same(unitVector(90, 0).map((n) => Math.round(n * 1e9) / 1e9), [0, 0, 1]);
 });

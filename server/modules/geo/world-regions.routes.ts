@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { worldRegions } from './location.ts';
-import { WorldRegionsResponse } from './profiles.schemas.ts';
+import { WorldRegionsResponse } from './geo.schemas.ts';
 
 export const WORLD_REGIONS_URL = '/world_country_region.json';
 /** A week, then revalidated with the ETag; the list only changes when the dataset is upgraded. */

@@ -1,0 +1,18 @@
+/**
+ * The geo module's public entry: other modules import only this file. Places come from the
+ * offline city dataset, never from a device, and distances leave this module already rounded.
+ */
+export {
+  LOCATION_FIELDS,
+  LOCATION_MESSAGES,
+  type LocationField,
+  type LocationNames,
+  type RegionPair,
+  type ResolvedLocation,
+  resolveLocation,
+  unitedStatesStates,
+  worldRegions,
+} from './location.ts';
+export { type Coordinates, EARTH_RADIUS_MILES, haversineMiles, roundShownMiles, shownDistance, unitVector } from './distance.ts';
+export { canonicalLocation } from './location-filter.ts';
+export { default as worldRegionsRoute, WORLD_REGIONS_CACHE_CONTROL, WORLD_REGIONS_URL } from './world-regions.routes.ts';

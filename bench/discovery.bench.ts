@@ -7,15 +7,15 @@ import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
-import { FILTER_DEFAULTS, type SavedFilters, validateFilters } from '../server/contract/filters.ts';
+import { type SavedFilters, validateFilters, withDefaults } from '../server/contract/filters.ts';
 import { decodeFiltersQuery as filtersFromQuery } from '../server/contract/filters-query.ts';
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { blocks, likes, profiles, sessions } from '../server/kernel/db/schema/index.ts';
 import { candidateWhere } from '../server/modules/discovery/discovery.conditions.ts';
 import { candidateIdsQuery, findViewer, nearestCandidateIdsQuery } from '../server/modules/discovery/discovery.queries.ts';
-import { seedPopulation } from '../server/modules/discovery/population-seed.ts';
-import { loadPlaces, randomSource } from '../server/modules/discovery/population.ts';
+import { seedPopulation } from '../server/seed/population-seed.ts';
+import { loadPlaces, randomSource } from '../server/seed/population.ts';
 import { type LatencySummary, measure, ms, ratio, summarize } from './lib/stats.ts';
 
 export interface BenchContext {
@@ -113,7 +113,7 @@ async function explainIndexes(db: Db, userId: number, query: string, log: (line:
     multi[key] = key in multi ? [multi[key], value].flat() : value;
   }
   const raw = filtersFromQuery(multi);
-  const filters: SavedFilters = raw ? validateFilters(raw).filters : { ...FILTER_DEFAULTS };
+  const filters: SavedFilters = raw ? validateFilters(raw, { from: 'query' }).filters : withDefaults(null);
   const where = candidateWhere({ ...viewer, gender: viewer.gender }, filters, new Date());
   // A country filter's page comes from the nearest-first walk (discovery.service.ts): show that plan.
   const pageQuery = filters.homeCountry ? nearestCandidateIdsQuery : candidateIdsQuery;

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import t from 'tap';
 import { blocks, likes, matches, profiles, users } from '../server/kernel/db/schema/index.ts';
 import type { Db } from '../server/kernel/db/client.ts';
-import { discoveredNames, get, likeProfile, man, type Member, woman } from '../server/modules/discovery/fixtures.ts';
+import { discoveredNames, get, likeProfile, man, type Member, woman } from '../server/test/members.ts';
 import { CLIENT_DIST } from '../server/plugins/static-client.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';

@@ -15,8 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import t from 'tap';
 import { parse } from 'yaml';
 import type { Db } from './kernel/db/client.ts';
-import { likeProfile, type Member, man, post, woman } from './modules/discovery/fixtures.ts';
-import { patchProfile, profileIdOf } from './modules/profiles/fixtures.ts';
+import { likeProfile, type Member, man, post, woman } from './test/members.ts';
+import { patchProfile, profileIdOf } from './test/profiles.ts';
 import { buildTestApp } from './test/app.ts';
 import { signUp } from './test/factories.ts';
 

@@ -11,7 +11,7 @@ import type { Config } from './kernel/config.ts';
 import { connectDatabase } from './kernel/db/client.ts';
 import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
 import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
-import { seedDemoMembers } from './modules/discovery/population-seed.ts';
+import { seedDemoMembers } from './seed/population-seed.ts';
 import { fileMailer, type Mailer, smtpMailer } from './kernel/mailer/mailer.ts';
 
 export interface Runtime {

@@ -4,7 +4,7 @@
  * mixes valid ids, schema-shaped bodies and hostile values at random.
  */
 import fc from 'fast-check';
-import { COMPLETE_FORM } from '../modules/profiles/fixtures.ts';
+import { COMPLETE_FORM } from '../test/profiles.ts';
 import {
   AUTHORIZATION_VARIANTS,
   asText,

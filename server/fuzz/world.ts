@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../kernel/db/client.ts';
-import { likeProfile, type Member, man, post, woman } from '../modules/discovery/fixtures.ts';
-import { COMPLETE_FORM, patchProfile } from '../modules/profiles/fixtures.ts';
+import { likeProfile, type Member, man, post, woman } from '../test/members.ts';
+import { COMPLETE_FORM, patchProfile } from '../test/profiles.ts';
 import { signUp, type TestMember } from '../test/factories.ts';
 
 export interface World {

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import { INPUT_MESSAGES } from '../kernel/hostile-input.ts';
-import { discover, saveFilters, woman } from '../modules/discovery/fixtures.ts';
+import { discover, saveFilters, woman } from '../test/members.ts';
 import { buildTestApp } from '../test/app.ts';
 
 t.test('hostile input is refused before it reaches a route', async (t) => {

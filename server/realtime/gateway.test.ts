@@ -13,7 +13,7 @@ import { NatsPushBus } from '../kernel/events/push-nats.ts';
 import { loadConfig } from '../kernel/config.ts';
 import { listenTestApp } from '../test/app.ts';
 import { signUp, type TestMember } from '../test/factories.ts';
-import { likeProfile, man, post, woman } from '../modules/discovery/fixtures.ts';
+import { likeProfile, man, post, woman } from '../test/members.ts';
 import { memoryLog, natsSkip, natsTestEnv, waitFor } from '../test/nats.ts';
 import { openSocket, recordSocket, type TestSocket, wsUrl } from '../test/ws.ts';
 import { MAX_SOCKETS_PER_MEMBER } from './registry.ts';

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import type { EventOf } from '../../server/kernel/events/contracts.ts';
-import { likeProfile, man, post, woman } from '../../server/modules/discovery/fixtures.ts';
+import { likeProfile, man, post, woman } from '../../server/test/members.ts';
 import { buildTestApp } from '../../server/test/app.ts';
 import { stillCurrentIn } from './still-current.ts';
 

@@ -14,7 +14,7 @@ import { createTestDatabase } from '../../server/test/app.ts';
 import { memoryLog, waitFor } from '../../server/test/nats.ts';
 import { type RunningConsumer, runConsumer } from './consume.ts';
 import { defineHandler, type EventHandler, PermanentError } from './handler.ts';
-import { like, unpublishedCount } from './suite.ts';
+import { like, unpublishedCount } from '../test/delivery-suite.ts';
 
 interface Process {
   db: Db;

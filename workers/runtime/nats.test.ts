@@ -5,8 +5,8 @@ import { NatsLink } from '../../server/kernel/events/nats-link.ts';
 import { writeEvent } from '../../server/kernel/events/outbox.ts';
 import { natsSkip, TcpProxy, waitFor } from '../../server/test/nats.ts';
 import { defineHandler } from './handler.ts';
-import { natsHarness } from './harness.ts';
-import { deliverySuite, like, unpublishedCount } from './suite.ts';
+import { natsHarness } from '../test/harness.ts';
+import { deliverySuite, like, unpublishedCount } from '../test/delivery-suite.ts';
 
 t.test('JetStream transport', { skip: natsSkip }, async (t) => {
   deliverySuite(t, natsHarness);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AUTH_MESSAGES } from '../../contract/auth.ts';
 import { AppError } from '../../kernel/errors.ts';
-import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/index.ts';
 import {
   PasswordResetConfirmBody,
   PasswordResetRequestBody,

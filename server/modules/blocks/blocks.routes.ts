@@ -4,7 +4,7 @@
  * their own blocks.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/index.ts';
 import { BlockedUsersResponse, BlockUserParams } from './blocks.schemas.ts';
 import * as service from './blocks.service.ts';
 

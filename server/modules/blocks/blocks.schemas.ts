@@ -1,6 +1,6 @@
 /** Request and response contracts of the block routes. */
 import { Type } from 'typebox';
-import { idSchema } from '../common/catalogue.schemas.ts';
+import { idSchema } from '../common/index.ts';
 
 export const BlockUserParams = Type.Object({ user_id: idSchema('user', 'User id of the profile (profile.user_id)') });
 

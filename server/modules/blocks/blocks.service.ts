@@ -8,8 +8,7 @@ import type { DbDeps } from '../../kernel/deps.ts';
 import type { Static } from 'typebox';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import { deleteLikesBetween, removeMatch } from '../likes/index.ts';
-import { openPair } from '../members/index.ts';
-import { ageOf } from '../profiles/profiles.service.ts';
+import { ageOf, openPair } from '../members/index.ts';
 import * as queries from './blocks.queries.ts';
 import type { BlockedUser } from './blocks.schemas.ts';
 

@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
-import { getProfile } from '../profiles/fixtures.ts';
-import { discoveredNames, get, likeProfile, man, woman } from '../discovery/fixtures.ts';
+import { getProfile } from '../../test/profiles.ts';
+import { discoveredNames, get, likeProfile, man, woman } from '../../test/members.ts';
 
 t.test('blocking hides both members everywhere and removes their match', async (t) => {
   const { app, db } = await buildTestApp(t);

@@ -7,7 +7,7 @@ import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SavedFilters } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { profiles, savedFilters, users } from '../../kernel/db/schema/index.ts';
-import { PROFILE_COLUMN_NAMES } from '../profiles/profiles.queries.ts';
+import { PROFILE_COLUMN_NAMES } from '../profiles/index.ts';
 import { unitVector } from '../geo/index.ts';
 import { chordSquared, type Viewer } from './discovery.conditions.ts';
 

@@ -3,7 +3,7 @@
  * rules in discovery.service.ts. Every route acts on the signed-in member only.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_HEADER_SECURITY, errorResponses } from '../common/schemas.ts';
+import { AUTH_HEADER_SECURITY, errorResponses } from '../common/index.ts';
 import { DISCOVERY_PAGE_SIZE } from '../../contract/filters-query.ts';
 import { DiscoveryQuery, ProfilePage, SavedFiltersBody, SavedFiltersResponse } from './discovery.schemas.ts';
 import * as service from './discovery.service.ts';
@@ -12,6 +12,7 @@ const tags = ['discovery'];
 const security = AUTH_HEADER_SECURITY;
 
 const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db };
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -29,7 +30,7 @@ const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       // A page costs what it shows: one unit per 20 profiles, so big pages are no way around the budget.
       await app.spendViewBudget(request, 'discovery', Math.ceil((request.query.page_size ?? DISCOVERY_PAGE_SIZE) / DISCOVERY_PAGE_SIZE));
-      return service.discover(app, request.member.userId, request.query);
+      return service.discover(deps, request.member.userId, request.query);
     },
   );
 
@@ -43,7 +44,7 @@ const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SavedFiltersResponse, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.getFilters(app, request.member.userId),
+    async (request) => service.getFilters(deps, request.member.userId),
   );
 
   app.post(
@@ -57,7 +58,7 @@ const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SavedFiltersResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => service.saveFilters(app, request.member.userId, request.body),
+    async (request) => service.saveFilters(deps, request.member.userId, request.body),
   );
 };
 

@@ -2,8 +2,8 @@
  * Discovery rules: who a member sees, in which order, narrowed
  * by which filters, one page at a time; and the saved filters themselves.
  */
+import type { DbDeps } from '../../kernel/deps.ts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { isFilterActive } from '../../contract/filters-active.ts';
 import { decodeFiltersQuery, DISCOVERY_PAGE_SIZE, repageQuery } from '../../contract/filters-query.ts';
@@ -11,7 +11,7 @@ import { LOCATION_REQUIRED, type SavedFilters, validateFilters, withDefaults } f
 import type { Db } from '../../kernel/db/client.ts';
 import { badRequest, forbidden, notFound, validationError } from '../../kernel/errors.ts';
 import { MEMBER_MESSAGES } from '../members/index.ts';
-import { PROFILE_SERVICE_MESSAGES, toPublicProfile } from '../profiles/profiles.service.ts';
+import { PROFILE_SERVICE_MESSAGES, toPublicProfile } from '../profiles/index.ts';
 import { candidateWhere, distanceConditions, type Viewer } from './discovery.conditions.ts';
 import { canonicalLocation } from '../geo/index.ts';
 import * as queries from './discovery.queries.ts';
@@ -34,24 +34,24 @@ async function viewerOf(db: Db, userId: number): Promise<Viewer> {
 }
 
 /** Saved filters, or the defaults when none were saved. */
-export async function getFilters(app: FastifyInstance, userId: number): Promise<SavedFilters> {
-  const viewer = await viewerOf(app.db, userId);
-  return withDefaults(await queries.findSavedFilters(app.db, viewer.profileId));
+export async function getFilters(deps: DbDeps, userId: number): Promise<SavedFilters> {
+  const viewer = await viewerOf(deps.db, userId);
+  return withDefaults(await queries.findSavedFilters(deps.db, viewer.profileId));
 }
 
 /** Validates and saves the whole filters object (it replaces the previous one). */
-export async function saveFilters(app: FastifyInstance, userId: number, body: unknown): Promise<SavedFilters> {
+export async function saveFilters(deps: DbDeps, userId: number, body: unknown): Promise<SavedFilters> {
   const { filters, errors } = validateFilters(body);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const viewer = await viewerOf(app.db, userId);
-  await queries.upsertSavedFilters(app.db, viewer.profileId, filters);
+  const viewer = await viewerOf(deps.db, userId);
+  await queries.upsertSavedFilters(deps.db, viewer.profileId, filters);
   return filters;
 }
 
 /** The filters a discovery request applies: those in its query string, else the saved ones. */
-async function filtersFor(app: FastifyInstance, viewer: Viewer, query: Record<string, unknown>): Promise<SavedFilters> {
+async function filtersFor(deps: DbDeps, viewer: Viewer, query: Record<string, unknown>): Promise<SavedFilters> {
   const fromQuery = decodeFiltersQuery(query);
-  if (!fromQuery) return withDefaults(await queries.findSavedFilters(app.db, viewer.profileId));
+  if (!fromQuery) return withDefaults(await queries.findSavedFilters(deps.db, viewer.profileId));
   const { filters, errors } = validateFilters(fromQuery, { from: 'query' });
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return filters;
@@ -96,11 +96,11 @@ export interface PageRequest {
   [key: string]: unknown;
 }
 
-export async function discover(app: FastifyInstance, userId: number, query: PageRequest): Promise<Page> {
-  const viewer = await viewerOf(app.db, userId);
+export async function discover(deps: DbDeps, userId: number, query: PageRequest): Promise<Page> {
+  const viewer = await viewerOf(deps.db, userId);
   const { gender } = viewer;
   if (!gender) throw badRequest(DISCOVERY_MESSAGES.genderRequired, { gender: [DISCOVERY_MESSAGES.genderRequired] });
-  const filters = await canonicalLocation(await filtersFor(app, viewer, query));
+  const filters = await canonicalLocation(await filtersFor(deps, viewer, query));
   if (isFilterActive('maxDistance', filters.maxDistance) && (viewer.latitude === null || viewer.longitude === null)) {
     throw badRequest(DISCOVERY_MESSAGES.locationRequired, { maxDistance: [DISCOVERY_MESSAGES.locationRequired] });
   }
@@ -113,10 +113,10 @@ export async function discover(app: FastifyInstance, userId: number, query: Page
   const where = candidateWhere({ ...viewer, gender }, filters, today);
   // The count (its own narrower index) runs beside the page search: two connections, two cores.
   const [count, ids] = await Promise.all([
-    queries.countCandidates(app.db, where),
-    pageIds(app.db, viewer, where, filters, pageSize, (page - 1) * pageSize),
+    queries.countCandidates(deps.db, where),
+    pageIds(deps.db, viewer, where, filters, pageSize, (page - 1) * pageSize),
   ]);
-  const rows = await queries.findDiscoveryRows(app.db, viewer.profileId, ids);
+  const rows = await queries.findDiscoveryRows(deps.db, viewer.profileId, ids);
   const results = rows.map(({ is_liked, ...row }) => toPublicProfile(row, viewerPoint(viewer), is_liked, today));
   return {
     count,

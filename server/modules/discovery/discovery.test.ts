@@ -5,8 +5,8 @@ import { FILTER_DEFAULTS } from '../../contract/filters.ts';
 import { profiles } from '../../kernel/db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp } from '../../test/factories.ts';
-import { block, COMPLETE_FORM, patchProfile, setPhoto } from '../profiles/fixtures.ts';
-import { discover, discoveredNames, get, likeProfile, man, saveFilters, woman } from './fixtures.ts';
+import { block, COMPLETE_FORM, patchProfile, setPhoto } from '../../test/profiles.ts';
+import { discover, discoveredNames, get, likeProfile, man, saveFilters, woman } from '../../test/members.ts';
 
 t.test('the gender rule', async (t) => {
   const { app, db } = await buildTestApp(t);

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
 import { ageBounds, heightCmBounds, weightKgCeiling } from './discovery.conditions.ts';
-import { discover, discoveredNames, man, saveFilters, woman } from './fixtures.ts';
+import { discover, discoveredNames, man, saveFilters, woman } from '../../test/members.ts';
 
 t.test('unit conversions behind the SQL bounds', async (t) => {
   // 178 cm = 70.08 in is shown as 5' 10" (70 in), so it passes "up to 70 in"; 179 cm = 70.47 in too; 180 cm = 70.87 does not.

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
-import { getProfile } from '../profiles/fixtures.ts';
-import { discover, get, man, woman } from './fixtures.ts';
+import { getProfile } from '../../test/profiles.ts';
+import { discover, get, man, woman } from '../../test/members.ts';
 
 const BUDGETS = { PROFILE_VIEW_LIMIT_PER_HOUR: '3', DISCOVERY_LIMIT_PER_HOUR: '7' };
 const MESSAGE = /^You have viewed a lot of profiles in a short time\. Please try again in \d+ minutes?\.$/;

@@ -4,7 +4,7 @@
  * likes and matches; the id in a URL is the peer's profile id.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/index.ts';
 import {
   LikeBody,
   LikeResponse,

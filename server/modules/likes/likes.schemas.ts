@@ -1,7 +1,7 @@
 /** Request and response contracts of the like, likes-list, match and unmatch routes. */
 import { Type } from 'typebox';
 import { PROFILE_FIELD_BY_NAME, type ProfileFieldDescriptor } from '../../contract/profile-fields.ts';
-import { idSchema, profileFieldProperties } from '../common/catalogue.schemas.ts';
+import { idSchema, profileFieldProperties } from '../common/index.ts';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 

@@ -9,8 +9,7 @@ import type { Db } from '../../kernel/db/client.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import type { EventPayload } from '../../kernel/events/contracts.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
-import { callerRef, MEMBER_MESSAGES, openPair } from '../members/index.ts';
-import { ageOf } from '../profiles/profiles.service.ts';
+import { ageOf, callerRef, MEMBER_MESSAGES, openPair } from '../members/index.ts';
 import * as queries from './likes.queries.ts';
 import type { LikeCard, LikeResponse, MatchItem } from './likes.schemas.ts';
 

@@ -4,8 +4,8 @@ import t from 'tap';
 import type { Db } from '../../kernel/db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp } from '../../test/factories.ts';
-import { block, patchProfile, profileIdOf } from '../profiles/fixtures.ts';
-import { get, likeProfile, man, post, woman } from '../discovery/fixtures.ts';
+import { block, patchProfile, profileIdOf } from '../../test/profiles.ts';
+import { get, likeProfile, man, post, woman } from '../../test/members.ts';
 
 async function events(db: Db, subject: string) {
   const rows = await db.execute<{ payload: Record<string, unknown> }>(sql`select payload from outbox where subject = ${subject} order by id`);

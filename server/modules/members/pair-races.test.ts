@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import t from 'tap';
 import type { Db } from '../../kernel/db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { likeProfile, type Member, man, post, woman } from '../discovery/fixtures.ts';
+import { likeProfile, type Member, man, post, woman } from '../../test/members.ts';
 
 const PAIRS = 30;
 

@@ -7,7 +7,7 @@ import t from 'tap';
 import { eventPayloadProblems } from '../../kernel/events/contracts.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp, type TestMember } from '../../test/factories.ts';
-import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from './fixtures.ts';
+import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from '../../test/profiles.ts';
 import { mediaFolderOf, PROFILE_DELETED_SUBJECT } from './profiles.service.ts';
 
 const deleteProfile = (app: Parameters<typeof getMyProfile>[0], member: TestMember) =>

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp } from '../../test/factories.ts';
-import { getMyProfile, patchProfile } from './fixtures.ts';
+import { getMyProfile, patchProfile } from '../../test/profiles.ts';
 import { LOCATION_MESSAGES } from '../geo/index.ts';
 
 t.test('profile location', async (t) => {

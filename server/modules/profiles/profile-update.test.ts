@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '../../contract/auth.ts';
 import { PROFILE_MESSAGES } from '../../contract/profile-validation.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { signUp } from '../../test/factories.ts';
-import { COMPLETE_FORM, getMyProfile, patchProfile } from './fixtures.ts';
+import { COMPLETE_FORM, getMyProfile, patchProfile } from '../../test/profiles.ts';
 import { PROFILE_SERVICE_MESSAGES } from './profiles.service.ts';
 
 /** 'YYYY-MM-DD' of today (UTC) moved back by whole years and days. */

@@ -4,7 +4,7 @@
  * the only id taken from the URL is the profile id of a profile to read.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/schemas.ts';
+import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/index.ts';
 import {
   CompletenessResponse,
   OwnProfileResponse,

@@ -8,7 +8,7 @@
  */
 import { type TSchema, Type } from 'typebox';
 import { EDITABLE_PROFILE_FIELDS, PROFILE_FIELDS } from '../../contract/profile-fields.ts';
-import { idSchema, profileFieldProperties } from '../common/catalogue.schemas.ts';
+import { idSchema, profileFieldProperties } from '../common/index.ts';
 
 const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 
@@ -71,7 +71,3 @@ export const CompletenessResponse = Type.Object({
   missing_fields: Type.Array(Type.String(), { description: 'Required field names still empty, in edit-screen order' }),
 });
 
-export const WorldRegionsResponse = Type.Array(
-  Type.Object({ country: Type.String(), name: Type.String() }),
-  { description: 'Regions of every country (the 50 states for the United States)' },
-);

@@ -9,13 +9,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Static } from 'typebox';
 import { AUTH_MESSAGES, MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
-import { ageFromDateOfBirth, cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
+import { cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
 import { removeAllMatchesOf } from '../likes/index.ts';
-import { callerRef, findMember, isVisibleTo, MEMBER_MESSAGES } from '../members/index.ts';
+import { ageOf, callerRef, findMember, isVisibleTo, MEMBER_MESSAGES } from '../members/index.ts';
 import { LOCATION_FIELDS, resolveLocation, shownDistance } from '../geo/index.ts';
 import * as queries from './profiles.queries.ts';
 import type { CompletenessResponse, OwnProfileResponse, PublicProfileResponse } from './profiles.schemas.ts';
@@ -38,13 +38,6 @@ export const PROFILE_DELETED_SUBJECT = 'profiles.deleted' as const;
 
 /** Not shown on another member's profile besides the private fields: credits and coordinates. */
 const HIDDEN_FROM_OTHERS = [...PRIVATE_FIELDS, 'chats', 'location_latitude', 'location_longitude'];
-
-/** Whole years from a date of birth (UTC today), null when unknown. */
-export function ageOf(dateOfBirth: string | null, today: Date): number | null {
-  if (!dateOfBirth) return null;
-  const age = ageFromDateOfBirth(dateOfBirth, today);
-  return Number.isNaN(age) ? null : age;
-}
 
 async function ownRecord(deps: ProfileDeps, userId: number): Promise<queries.ProfileRecord> {
   const record = await queries.findProfileByUserId(deps.db, userId);

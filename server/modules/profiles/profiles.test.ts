@@ -6,7 +6,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { PROFILE_COLUMN_NAMES } from './profiles.queries.ts';
 import { toPublicProfile } from './profiles.service.ts';
 import { signUp } from '../../test/factories.ts';
-import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from './fixtures.ts';
+import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from '../../test/profiles.ts';
 
 t.test('every catalogue field has a profile column (username lives on users)', async (t) => {
   for (const field of PROFILE_FIELDS) {

@@ -18,7 +18,7 @@ import { PROFILE_FIELD_BY_NAME, UNITED_STATES } from '../../../../../server/cont
 import { XIcon } from '../../../components/ui/icons.tsx';
 import { COUNTRIES, countryOptions, stateOptions, US_STATES } from '../../../config/locations.ts';
 import { formatFeetInches } from '../../../lib/format.ts';
-import { useRegions } from '../api/get-regions.ts';
+import { useRegions } from '../../../lib/world-regions.ts';
 
 const ANY = '__any__';
 

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { birthDateRange, countryOptions, stateOptions } from './locations.ts';
+import { countryOptions, stateOptions } from '../../../config/locations.ts';
+import { birthDateRange } from './locations.ts';
 import { errorsMap, saveErrorMessages, savedMessage } from './save-messages.ts';
 
 const regions = [

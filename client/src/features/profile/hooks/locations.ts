@@ -1,31 +1,5 @@
-/** Country and state choices of the edit form, from /world_country_region.json, and the birth-date range. */
-import { UNITED_STATES } from '../../../../../server/contract/profile-fields.ts';
+/** The birth-date range of the edit form (its country and state choices come from config/locations.ts). */
 import { MAX_AGE, MIN_AGE } from '../../../../../server/contract/profile-validation.ts';
-
-export interface Region {
-  country: string;
-  name: string;
-}
-
-/** Distinct countries of the region file, United States first, then in the file's (A to Z) order. */
-export function countryOptions(regions: readonly Region[], current?: string | null): string[] {
-  const seen = new Set<string>([UNITED_STATES]);
-  const countries = [UNITED_STATES];
-  for (const { country } of regions) {
-    if (!seen.has(country)) {
-      seen.add(country);
-      countries.push(country);
-    }
-  }
-  // Keep a stored country the file does not list, so the select can show it.
-  if (current && !seen.has(current)) countries.push(current);
-  return countries;
-}
-
-/** The 50 states: the United States' regions in the file. */
-export function stateOptions(regions: readonly Region[]): string[] {
-  return regions.filter((r) => r.country === UNITED_STATES).map((r) => r.name);
-}
 
 const isoDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -1,8 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PROFILE_FIELD_BY_NAME, UNITED_STATES } from '../../../../../../server/contract/profile-fields.ts';
-import { COUNTRIES, US_STATES } from '../../../../config/locations.ts';
-import { useRegions } from '../../api/get-regions.ts';
-import { countryOptions, stateOptions } from '../../hooks/locations.ts';
+import { COUNTRIES, countryOptions, stateOptions, US_STATES } from '../../../../config/locations.ts';
+import { useRegions } from '../../../../lib/world-regions.ts';
 import type { ProfileFormValues } from '../../hooks/profile-form.ts';
 import { FieldShell } from './field-shell.tsx';
 import { fieldId } from './profile-field.tsx';

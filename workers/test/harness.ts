@@ -9,10 +9,10 @@ import { OutboxRelay, type RelayOptions } from '../../server/kernel/events/relay
 import type { EventTransport } from '../../server/kernel/events/transport.ts';
 import { createTestDatabase } from '../../server/test/app.ts';
 import { memoryLog, natsTestEnv } from '../../server/test/nats.ts';
-import { runConsumer } from './consume.ts';
-import { HANDLER_DEFAULTS } from './handler.ts';
-import { natsSource } from './source-nats.ts';
-import type { Harness } from './suite.ts';
+import { runConsumer } from '../runtime/consume.ts';
+import { HANDLER_DEFAULTS } from '../runtime/handler.ts';
+import { natsSource } from '../runtime/source-nats.ts';
+import type { Harness } from './delivery-suite.ts';
 
 type Closer = () => Promise<unknown> | unknown;
 

@@ -1,9 +1,9 @@
 /** Test helpers for the profile module: a complete form and one-line API calls. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../kernel/db/client.ts';
-import { blocks, likes, profiles } from '../../kernel/db/schema/index.ts';
-import type { TestMember } from '../../test/factories.ts';
+import type { Db } from '../kernel/db/client.ts';
+import { blocks, likes, profiles } from '../kernel/db/schema/index.ts';
+import type { TestMember } from './factories.ts';
 
 /** Every field required for completeness that PATCH can set (photo1_url comes from uploads). */
 export const COMPLETE_FORM = {

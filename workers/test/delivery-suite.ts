@@ -13,8 +13,8 @@ import { writeEvent } from '../../server/kernel/events/outbox.ts';
 import type { OutboxRelay, RelayOptions } from '../../server/kernel/events/relay.ts';
 import type { memoryLog } from '../../server/test/nats.ts';
 import { waitFor } from '../../server/test/nats.ts';
-import type { RunningConsumer } from './consume.ts';
-import { defineHandler, type EventHandler, PermanentError } from './handler.ts';
+import type { RunningConsumer } from '../runtime/consume.ts';
+import { defineHandler, type EventHandler, PermanentError } from '../runtime/handler.ts';
 
 export interface Harness {
   kind: 'nats' | 'in-process';

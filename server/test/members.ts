@@ -1,8 +1,8 @@
 /** Test helpers for discovery, likes and blocks: complete members and one-line API calls. */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../kernel/db/client.ts';
-import { signUp, type TestMember } from '../../test/factories.ts';
-import { COMPLETE_FORM, patchProfile, profileIdOf, setPhoto } from '../profiles/fixtures.ts';
+import type { Db } from '../kernel/db/client.ts';
+import { signUp, type TestMember } from './factories.ts';
+import { COMPLETE_FORM, patchProfile, profileIdOf, setPhoto } from './profiles.ts';
 
 export interface Member extends TestMember {
   profileId: number;

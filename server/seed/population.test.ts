@@ -1,9 +1,9 @@
 /** The population generator: complete, realistic, discoverable members; the demo seed fills only an empty database. */
 import { sql } from 'drizzle-orm';
 import t from 'tap';
-import { computeCompleteness } from '../../contract/profile-validation.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { discoveredNames, man } from './fixtures.ts';
+import { computeCompleteness } from '../contract/profile-validation.ts';
+import { buildTestApp } from '../test/app.ts';
+import { discoveredNames, man } from '../test/members.ts';
 import { seedDemoMembers } from './population-seed.ts';
 import { generateProfile, loadPlaces, randomSource } from './population.ts';
 

@@ -8,11 +8,11 @@
  * optional fields are filled about 70% of the time with the earlier (more common) options likelier.
  * Every generated profile is complete (computeCompleteness agrees) and carries a placeholder photo.
  */
-import { RELIGIONS } from '../../contract/options.ts';
-import { PROFILE_FIELDS, type ProfileFieldDescriptor, UNITED_STATES } from '../../contract/profile-fields.ts';
-import { computeCompleteness } from '../../contract/profile-validation.ts';
-import { birthDateWindow } from '../../contract/filters-age.ts';
-import { resolveLocation } from '../geo/index.ts';
+import { RELIGIONS } from '../contract/options.ts';
+import { PROFILE_FIELDS, type ProfileFieldDescriptor, UNITED_STATES } from '../contract/profile-fields.ts';
+import { computeCompleteness } from '../contract/profile-validation.ts';
+import { birthDateWindow } from '../contract/filters-age.ts';
+import { resolveLocation } from '../modules/geo/index.ts';
 
 export const PLACEHOLDER_PHOTO_URL = '/placeholder-profile.svg';
 

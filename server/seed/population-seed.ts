@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../kernel/db/client.ts';
-import { profiles, users } from '../../kernel/db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../kernel/db/client.ts';
+import { profiles, users } from '../kernel/db/schema/index.ts';
+import { hashPassword } from '../modules/auth/index.ts';
 import { generateProfile, loadPlaces, randomSource } from './population.ts';
 
 const KEY_BY_COLUMN = new Map(Object.entries(getTableColumns(profiles)).map(([key, column]) => [column.name, key]));

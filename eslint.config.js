@@ -1,6 +1,7 @@
 // Lint rules: ESLint's and typescript-eslint's recommended sets, without type information so a
 // run stays fast. `npm run typecheck` does the type checking. The import boundaries of the
 // architecture are rules here too, so a wrong-way import fails CI (see server/README files).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +19,15 @@ const KERNEL_UPWARD = rule(
 );
 const CLIENT_SERVER = rule('(^|/)server/(?!contract/)', 'The client imports only server/contract.');
 const WORKERS_SERVER = rule('(^|/)server/(?!kernel/|contract/)', 'Workers import only the server kernel and contract.');
+const FEATURES = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Features never import each other; client/src/app composes them. */
+const otherFeatures = (feature) =>
+  rule(
+    `(^|/)features/(?!${feature}/)|^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).join('|')})/`,
+    'Features never import each other: compose them in client/src/app.',
+  );
 const restrict = (files, patterns, ignores = []) => ({
   files,
   ignores: ['**/*.test.ts', '**/*.test.tsx', ...ignores],
@@ -46,5 +56,6 @@ export default tseslint.config(
   // main.ts is the API process's composition root: it alone hands the in-process handlers in.
   restrict(['server/*.ts'], [NO_WORKERS, NO_TEST_HELPERS], ['server/main.ts']),
   restrict(['client/src/**/*.ts', 'client/src/**/*.tsx'], [CLIENT_SERVER]),
+  ...FEATURES.map((feature) => restrict([`client/src/features/${feature}/**/*.{ts,tsx}`], [CLIENT_SERVER, otherFeatures(feature)])),
   restrict(['workers/**/*.ts'], [WORKERS_SERVER], ['workers/test/**']),
 );

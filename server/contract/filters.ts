@@ -18,6 +18,11 @@ import {
 import { LOCATION_MAX_LENGTH, PROFILE_FIELD_BY_NAME, UNITED_STATES } from './profile-fields.ts';
 import { toNumber } from './profile-validation.ts';
 
+/** Whom discovery shows: a member whose gender is Man sees women; any other member sees men. */
+export function soughtGender(ownGender: string | null | undefined): 'Man' | 'Woman' {
+  return ownGender === 'Man' ? 'Woman' : 'Man';
+}
+
 export const FILTER_DEFAULTS = { maxAge: 100, maxDistance: 5000 } as const;
 
 /** What the dialog and the server say when a distance filter meets a member without a location. */

@@ -235,13 +235,3 @@ export function loadConfig(env: Env = process.env): Config {
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }
-
-/** Every variable loadConfig reads, for the README table and start-up help. */
-export const CONFIG_VARIABLES = [
-  'NODE_ENV', 'HOST', 'PORT', 'LOG_LEVEL', 'DATA_DIR', 'DATABASE_URL', 'NATS_URL', 'NATS_STREAM',
-  'NATS_SUBJECT_PREFIX', 'NATS_PUSH_PREFIX', 'WORKERS', 'WORKERS_PORT', 'OUTBOX_POLL_MS',
-  'OUTBOX_BATCH_SIZE', 'WS_MAX_BUFFERED_BYTES', 'WS_HEARTBEAT_SECONDS', 'METRICS_TOKEN', 'TRUST_PROXY',
-  'JWT_SECRET', 'SESSION_TTL_DAYS', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'MEDIA_DIR',
-  'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 'PROFILE_VIEW_LIMIT_PER_HOUR',
-  'DISCOVERY_LIMIT_PER_HOUR', 'DEMO_MEMBERS',
-] as const;

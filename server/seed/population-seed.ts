@@ -3,13 +3,13 @@
  * users first (ids returned), then their profiles. Used by the benchmark and the DEMO_MEMBERS seed.
  */
 import { randomBytes } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../kernel/db/client.ts';
 import { profiles, users } from '../kernel/db/schema/index.ts';
+import { PROFILE_KEY_BY_NAME } from '../kernel/db/schema/profile-columns.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { generateProfile, loadPlaces, randomSource } from './population.ts';
 
-const KEY_BY_COLUMN = new Map(Object.entries(getTableColumns(profiles)).map(([key, column]) => [column.name, key]));
 
 export interface SeedOptions {
   count: number;
@@ -48,7 +48,7 @@ export async function seedPopulation(db: Db, options: SeedOptions): Promise<numb
     const rows = insertedUsers.map(({ id }, i) => {
       const row: Record<string, unknown> = { userId: id, createdAt: createdAt[i], updatedAt: createdAt[i] };
       for (const [column, value] of Object.entries(generateProfile(random, places, today))) {
-        const key = KEY_BY_COLUMN.get(column);
+        const key = PROFILE_KEY_BY_NAME.get(column);
         if (!key) throw new Error(`generated an unknown profile column ${column}`);
         row[key] = value;
       }

@@ -3,6 +3,12 @@
  * reach a handler exactly once and in order even with two relays, transient failures are
  * redelivered, invalid payloads and permanent failures are terminated, the concurrency cap
  * holds, and stop() finishes the job in flight.
+ *
+ * No fixed sleeps decide an outcome. What must happen is waited for; what must NOT happen (a
+ * duplicate, a redelivery) is ruled out with a sentinel event written afterwards: rows leave the
+ * outbox in id order and each transport hands new events out in that order, so a duplicate of an
+ * earlier event would reach the handler before the sentinel. Redeliveries are ruled out by
+ * waiting, after the sentinel, for the consumer to hold nothing (`settled`).
  */
 import { sql } from 'drizzle-orm';
 import type { Test } from 'tap';
@@ -22,9 +28,28 @@ export interface Harness {
   log: ReturnType<typeof memoryLog>;
   /** A started relay on the harness database; stopped at the end of the test. */
   newRelay(options?: Partial<RelayOptions>): OutboxRelay;
-  consume(handler: EventHandler): RunningConsumer;
-  /** Deliveries the transport still holds for a handler (acked = gone), where it can tell. */
+  consume(handler: EventHandler): TestConsumer;
+  /** Deliveries the transport still holds for a handler (acked = gone). */
   pending?(handlerName: string): Promise<{ ackPending: number; redelivered: number; waiting: number }>;
+}
+
+export interface TestConsumer extends RunningConsumer {
+  /** True once the consumer's delivery source has stopped (stop() then waits for the jobs in flight). */
+  readonly sourceStopped: boolean;
+}
+
+/**
+ * Waits until the transport holds nothing for the handler: every delivery acked or terminated,
+ * none waiting for a retry, none published and not yet delivered. Nothing can then be delivered
+ * again without a new publish.
+ */
+export async function settled(h: Harness, handlerName: string): Promise<void> {
+  if (!h.pending) return;
+  const pending = h.pending.bind(h);
+  await waitFor(async () => {
+    const { ackPending, waiting } = await pending(handlerName);
+    return ackPending === 0 && waiting === 0;
+  }, 10_000, `${handlerName}: nothing left to deliver`);
 }
 
 export const like = (likeId: number): EventPayload<'likes.created'> => ({
@@ -71,10 +96,15 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
 
     const expected = [...sequential, ...concurrent];
     await waitFor(() => seen.length >= expected.length, 15_000, 'all events');
-    await sleep(400);
-    t.equal(seen.length, expected.length, 'no event delivered twice');
-    t.same([...seen].sort((a, b) => a - b), [...expected].sort((a, b) => a - b), 'every event delivered');
+    // One handler slot: an event published or delivered twice would arrive before the sentinel.
+    const sentinel = await h.db.transaction((tx) => writeEvent(tx, 'likes.created', like(200)));
+    await waitFor(() => seen.includes(sentinel), 15_000, 'the sentinel');
+    await settled(h, 'collector');
+    t.equal(seen.length, expected.length + 1, 'no event delivered twice');
+    t.same([...seen].sort((a, b) => a - b), [...expected, sentinel].sort((a, b) => a - b), 'every event delivered');
     t.same(seen.slice(0, 30), sequential, 'sequentially written events arrive in order');
+    // A relay publishes before its transaction commits: the mark may land just after delivery.
+    await waitFor(async () => (await unpublishedCount(h.db)) === 0, 10_000, 'rows marked published');
     t.equal(await unpublishedCount(h.db), 0, 'every row marked published');
   });
 
@@ -99,9 +129,13 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
     const ids = [];
     for (let i = 1; i <= 3; i += 1) ids.push(await writeEvent(h.db, 'likes.created', like(i)));
     await waitFor(() => done.size === 3, 10_000, 'retried events');
-    await sleep(300);
-    for (const id of ids) t.same(attempts.get(id), [1, 2], `event ${id}: failed once, succeeded on the retry`);
-    t.equal(h.log.lines.filter((line) => line.message === 'handler failed, will retry').length, 3);
+    // Also fails once and is retried; once it is done and the consumer holds nothing, no third
+    // attempt of the others can still come.
+    const sentinel = await writeEvent(h.db, 'likes.created', like(4));
+    await waitFor(() => done.has(sentinel), 10_000, 'the sentinel');
+    await settled(h, 'flaky');
+    for (const id of [...ids, sentinel]) t.same(attempts.get(id), [1, 2], `event ${id}: failed once, succeeded on the retry`);
+    t.equal(h.log.lines.filter((line) => line.message === 'handler failed, will retry').length, 4);
     if (h.pending) t.match(await h.pending('flaky'), { ackPending: 0 }, 'nothing left unacknowledged');
   });
 
@@ -114,9 +148,14 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
     const valid = await writeEvent(h.db, 'likes.created', like(2));
     h.newRelay();
     await waitFor(() => handled.length === 1, 10_000, 'the valid event');
-    await sleep(500);
-    t.same(handled, [valid], 'only the valid event reached the handler');
-    const rejected = h.log.lines.filter((line) => line.message === 'event terminated: invalid payload');
+    // Published after the invalid row: a redelivery of it would be a second log line, or pending.
+    const sentinel = await writeEvent(h.db, 'likes.created', like(3));
+    await waitFor(() => handled.includes(sentinel), 10_000, 'the sentinel');
+    const isRejection = (line: { message: string }) => line.message === 'event terminated: invalid payload';
+    await waitFor(() => h.log.lines.some(isRejection), 10_000, 'the rejection log line');
+    await settled(h, 'strict');
+    t.same(handled, [valid, sentinel], 'only the valid events reached the handler');
+    const rejected = h.log.lines.filter(isRejection);
     t.equal(rejected.length, 1, 'terminated once, with one log line');
     t.equal(rejected[0]?.level, 'error');
     if (h.pending) t.match(await h.pending('strict'), { ackPending: 0, redelivered: 0, waiting: 0 }, 'never redelivered');
@@ -124,25 +163,35 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
 
   t.test('a permanent failure is terminated at once', async (t) => {
     const h = await makeHarness(t);
-    let calls = 0;
+    const calls: number[] = [];
     h.consume(
       defineHandler({
         name: 'permanent',
         subjects: ['likes.created'],
         concurrency: 1,
         retryBackoff: { baseMs: 10, maxMs: 20 },
-        async handle() {
-          calls += 1;
+        async handle(event) {
+          calls.push(event.id);
           throw new PermanentError('card declined for good');
         },
       }),
     );
     h.newRelay();
-    await writeEvent(h.db, 'likes.created', like(1));
-    await waitFor(() => calls === 1, 10_000, 'first call');
-    await sleep(400);
-    t.equal(calls, 1, 'not retried');
-    t.equal(h.log.lines.filter((line) => line.message === 'event terminated: permanent failure').length, 1);
+    const first = await writeEvent(h.db, 'likes.created', like(1));
+    await waitFor(() => calls.length === 1, 10_000, 'first call');
+    // One handler slot; fails for good too. Once it was called and the consumer holds nothing,
+    // a retry of the first event cannot still come.
+    const sentinel = await writeEvent(h.db, 'likes.created', like(2));
+    await waitFor(() => calls.includes(sentinel), 10_000, 'the sentinel');
+    const isTermination = (line: { message: string }) => line.message === 'event terminated: permanent failure';
+    await waitFor(() => h.log.lines.filter(isTermination).length >= 2, 10_000, 'both termination log lines');
+    await settled(h, 'permanent');
+    t.same(calls, [first, sentinel], 'not retried');
+    t.same(
+      h.log.lines.filter(isTermination).map((line) => (line.details as { eventId?: number }).eventId),
+      [first, sentinel],
+      'one log line per event',
+    );
   });
 
   t.test('the concurrency cap holds', async (t) => {
@@ -158,6 +207,9 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
         async handle() {
           running += 1;
           peak = Math.max(peak, running);
+          // Held until three run at once (or no more can come), so the peak does not depend on
+          // how fast deliveries arrive; then a while longer, for a broken cap to let a fourth in.
+          await waitFor(() => running === 3 || finished + running === 12, 10_000, 'three jobs at once');
           await sleep(60);
           running -= 1;
           finished += 1;
@@ -172,27 +224,42 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
 
   t.test('stop() finishes the job in flight and acknowledges it', async (t) => {
     const h = await makeHarness(t);
-    let started = 0;
+    const started: number[] = [];
     let finished = 0;
+    // The first job runs until the test lets it finish, after stop() has stopped the source.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const handler = defineHandler({
       name: 'slow',
       subjects: ['likes.created'],
       concurrency: 1,
-      async handle() {
-        started += 1;
-        await sleep(300);
+      async handle(event) {
+        started.push(event.id);
+        if (started.length === 1) await gate;
         finished += 1;
       },
     });
     const consumer = h.consume(handler);
     h.newRelay();
-    await writeEvent(h.db, 'likes.created', like(1));
-    await waitFor(() => started === 1, 10_000, 'job start');
-    await consumer.stop();
+    const first = await writeEvent(h.db, 'likes.created', like(1));
+    await waitFor(() => started.length === 1, 10_000, 'job start');
+    let stopped = false;
+    const stopping = consumer.stop().then(() => {
+      stopped = true;
+    });
+    await waitFor(() => consumer.sourceStopped, 10_000, 'the source to stop');
+    t.notOk(stopped, 'stop() still waits while the job runs');
+    release();
+    await stopping;
     t.equal(finished, 1, 'stop waited for the job');
-    // A new instance of the same durable consumer gets nothing: the job was acknowledged.
+    // A new instance of the same durable consumer gets nothing but the sentinel: the job was
+    // acknowledged (an unacknowledged one would come before the sentinel, or stay pending).
     h.consume(handler);
-    await sleep(600);
-    t.equal(started, 1, 'not delivered again');
+    const sentinel = await writeEvent(h.db, 'likes.created', like(2));
+    await waitFor(() => started.includes(sentinel), 10_000, 'the sentinel');
+    await settled(h, 'slow');
+    t.same(started, [first, sentinel], 'not delivered again');
   });
 }

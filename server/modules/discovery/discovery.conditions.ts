@@ -11,12 +11,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isFilterActive } from '../../contract/filters-active.ts';
 import { birthDateWindow } from '../../contract/filters-age.ts';
-import { FILTER_LIST_KEYS, giftCeilingToDollars, type Range, type SavedFilters } from '../../contract/filters.ts';
+import { FILTER_LIST_KEYS, giftCeilingToDollars, type Range, type SavedFilters, soughtGender } from '../../contract/filters.ts';
 import { MIN_AGE } from '../../contract/profile-validation.ts';
 import { HEIGHT_CM, WEIGHT_KG } from '../../contract/profile-fields.ts';
 import { filterMask } from '../../kernel/db/schema/filter-bits.ts';
 import { cmToInches, kgToLbs } from '../../contract/units.ts';
 import { EARTH_RADIUS_MILES, unitVector } from '../geo/index.ts';
+import { visibleToViewerSql } from '../members/index.ts';
 
 /** The viewer as discovery needs them. */
 export interface Viewer {
@@ -29,10 +30,6 @@ export interface Viewer {
   isComplete: boolean;
 }
 
-/** A member whose gender is Man sees Woman; any other member sees Man. */
-export function soughtGender(gender: string): 'Man' | 'Woman' {
-  return gender === 'Man' ? 'Woman' : 'Man';
-}
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 const degrees = (rad: number) => (rad * 180) / Math.PI;
@@ -168,13 +165,8 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
  */
 export function candidateWhere(viewer: Viewer & { gender: string }, filters: SavedFilters, today: Date): SQL {
   const conditions = [
-    sql`p.is_complete`,
+    visibleToViewerSql(viewer, 'p'),
     sql`p.gender = ${soughtGender(viewer.gender)}`,
-    sql`p.id <> ${viewer.profileId}`,
-    sql`p.user_id not in (
-      select b.blocked_user_id from blocks b where b.blocker_user_id = ${viewer.userId}
-      union all
-      select b.blocker_user_id from blocks b where b.blocked_user_id = ${viewer.userId})`,
     ...filterConditions(viewer, filters, today),
   ];
   return sql.join(conditions, sql` and `);

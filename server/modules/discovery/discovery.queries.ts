@@ -3,11 +3,11 @@
  * the ordering can run on the narrow discovery index alone (see profiles_discovery_idx): first the
  * ids of one page, then the full rows of those ids only.
  */
-import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SavedFilters } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { profiles, savedFilters, users } from '../../kernel/db/schema/index.ts';
-import { PROFILE_COLUMN_NAMES } from '../profiles/index.ts';
+import { PROFILE_COLUMN_NAMES, profileColumnsNamed } from '../../kernel/db/schema/profile-columns.ts';
 import { unitVector } from '../geo/index.ts';
 import { chordSquared, type Viewer } from './discovery.conditions.ts';
 
@@ -79,12 +79,7 @@ export async function findCandidatePage(db: Db, viewer: Viewer, where: SQL, limi
   return { ids: rows.map((row) => Number(row.id)), lastSwiped: last ? last.swiped : true };
 }
 
-const COLUMNS = getTableColumns(profiles);
-const publicColumns = Object.fromEntries(
-  Object.values(COLUMNS)
-    .filter((c) => PROFILE_COLUMN_NAMES.includes(c.name))
-    .map((c) => [c.name, c]),
-);
+const publicColumns = profileColumnsNamed(PROFILE_COLUMN_NAMES);
 
 export type DiscoveryRow = Record<string, unknown> & {
   id: number;

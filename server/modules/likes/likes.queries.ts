@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
-import { blocks, likes, matches, profiles, users } from '../../kernel/db/schema/index.ts';
-import { type MemberRef, orderedPair } from '../members/index.ts';
+import { likes, matches, profiles, users } from '../../kernel/db/schema/index.ts';
+import { type MemberRef, notBlockedEitherWaySql, orderedPair } from '../members/index.ts';
 
 /** The two ids a pair query needs of a member. */
 export type ProfileRef = Pick<MemberRef, 'profileId' | 'userId'>;
@@ -86,11 +86,8 @@ export async function deleteMatchBetween(db: Db, a: number, b: number): Promise<
   return row ? row.id : null;
 }
 
-/** Either user blocked the other (users of `p`, the joined profile, and of the viewer). */
-const notBlockedWith = (viewerUserId: number): SQL => sql`not exists (
-  select 1 from ${blocks} b
-  where (b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId})
-     or (b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId}))`;
+/** Neither the viewer nor the joined profile's account blocked the other. */
+const notBlockedWith = (viewerUserId: number): SQL => notBlockedEitherWaySql(viewerUserId, sql`${profiles.userId}`);
 
 const cardColumns = {
   id: profiles.id,

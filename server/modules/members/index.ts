@@ -1,4 +1,12 @@
 /** The members module's public entry: what every action between two members shares. */
-export { type BlockState, blockStateBetween, findMemberForShare as findMember, type MemberRef, orderedPair } from './members.queries.ts';
+export {
+  type BlockState,
+  blockStateBetween,
+  findMemberForShare as findMember,
+  type MemberRef,
+  notBlockedEitherWaySql,
+  orderedPair,
+  visibleToViewerSql,
+} from './members.queries.ts';
 export { callerRef, isVisibleTo, MEMBER_MESSAGES, openPair, type Pair, type PairOptions } from './members.service.ts';
 export { ageOf } from './member-card.ts';

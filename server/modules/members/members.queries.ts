@@ -1,7 +1,7 @@
 /**
  * Data access every pair action shares. Each takes `db` so a transaction passes straight through.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
 import { blocks, profiles } from '../../kernel/db/schema/index.ts';
 
@@ -37,6 +37,30 @@ export async function findMemberForShare(db: Db, by: { profileId: number } | { u
 export async function lockPair(db: Db, a: number, b: number): Promise<void> {
   const [low, high] = orderedPair(a, b);
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pair:${low}:${high}`}, 0))`);
+}
+
+/**
+ * SQL: the account in `otherUserId` (a column) neither blocked nor was blocked by the viewer.
+ * Written as NOT IN over a UNION ALL so discovery's planner runs it as one hashed subplan on the
+ * two blocks indexes next to its index-only scan.
+ */
+export function notBlockedEitherWaySql(viewerUserId: number, otherUserId: SQL): SQL {
+  return sql`${otherUserId} not in (
+      select b.blocked_user_id from blocks b where b.blocker_user_id = ${viewerUserId}
+      union all
+      select b.blocker_user_id from blocks b where b.blocked_user_id = ${viewerUserId})`;
+}
+
+/**
+ * SQL: the profile under `alias` is visible to the viewer: complete, not the viewer, and not
+ * blocked either way. The set-based form of `isVisibleTo` (members.service.ts).
+ */
+export function visibleToViewerSql(viewer: { profileId: number; userId: number }, alias: string): SQL {
+  const p = sql.identifier(alias);
+  return sql.join(
+    [sql`${p}.is_complete`, sql`${p}.id <> ${viewer.profileId}`, notBlockedEitherWaySql(viewer.userId, sql`${p}.user_id`)],
+    sql` and `,
+  );
 }
 
 export type BlockState = 'none' | 'blocked-by-me' | 'blocked-me';

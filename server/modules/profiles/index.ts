@@ -1,4 +1,3 @@
 /** The profiles module's public entry: the public profile shape other modules show. */
-export { PROFILE_COLUMN_NAMES } from './profiles.queries.ts';
 export { PublicProfileResponse } from './profiles.schemas.ts';
 export { PROFILE_SERVICE_MESSAGES, syncCompleteness, toPublicProfile } from './profiles.service.ts';

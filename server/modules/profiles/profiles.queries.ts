@@ -3,38 +3,15 @@
  * Profile rows are read keyed by their column names (snake_case), which are also the field
  * names of the catalogue and of the API, so no field is renamed by hand.
  */
-import { and, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
 import { likes, profiles, users } from '../../kernel/db/schema/index.ts';
-
-type ProfileColumn = (typeof profiles._.columns)[keyof typeof profiles._.columns];
-
-const TABLE_COLUMNS = getTableColumns(profiles);
-
-/** SQL column name -> column, e.g. 'date_of_birth' -> profiles.dateOfBirth. */
-const COLUMN_BY_NAME: ReadonlyMap<string, ProfileColumn> = new Map(
-  Object.values(TABLE_COLUMNS).map((column) => [column.name, column as ProfileColumn]),
-);
-
-/** SQL column name -> drizzle key, for `.set()`. */
-const KEY_BY_NAME: ReadonlyMap<string, string> = new Map(
-  Object.entries(TABLE_COLUMNS).map(([key, column]) => [column.name, key]),
-);
-
-/** Column names the API never shows (is_complete is answered by the completeness route). */
-const INTERNAL_COLUMNS = new Set([
-  'created_at',
-  'updated_at',
-  'is_complete',
-  'location_x',
-  'location_y',
-  'location_z',
-  ...Object.values(TABLE_COLUMNS)
-    .map((column) => column.name)
-    .filter((name) => name.startsWith('filter_bits_')),
-]);
-
-export const PROFILE_COLUMN_NAMES: readonly string[] = [...COLUMN_BY_NAME.keys()].filter((name) => !INTERNAL_COLUMNS.has(name));
+import {
+  INTERNAL_PROFILE_COLUMNS,
+  PROFILE_COLUMN_NAMES,
+  PROFILE_KEY_BY_NAME,
+  profileColumnsNamed,
+} from '../../kernel/db/schema/profile-columns.ts';
 
 /** A profile row with the account's username and email, keyed by API field name. */
 export type ProfileRecord = Record<string, unknown> & {
@@ -53,7 +30,7 @@ export type ProfileRecord = Record<string, unknown> & {
 };
 
 const recordColumns = {
-  ...Object.fromEntries(PROFILE_COLUMN_NAMES.map((name) => [name, COLUMN_BY_NAME.get(name) as ProfileColumn])),
+  ...profileColumnsNamed(PROFILE_COLUMN_NAMES),
   username: users.username,
   email: users.email,
 };
@@ -108,7 +85,7 @@ export async function updateUsername(db: Db, userId: number, username: string): 
 }
 
 /** Never written through a profile save: identity, ownership and the credit balance. */
-const NOT_WRITABLE = new Set(['id', 'user_id', 'chats', ...INTERNAL_COLUMNS]);
+const NOT_WRITABLE = new Set(['id', 'user_id', 'chats', ...INTERNAL_PROFILE_COLUMNS]);
 
 /**
  * Writes the given columns (API field names) of one member's profile, and the completeness flag
@@ -122,7 +99,7 @@ export async function updateProfileFields(
 ): Promise<void> {
   const set: Record<string, unknown> = { updatedAt: new Date(), isComplete };
   for (const [name, value] of Object.entries(values)) {
-    const key = KEY_BY_NAME.get(name);
+    const key = PROFILE_KEY_BY_NAME.get(name);
     if (!key || NOT_WRITABLE.has(name)) throw new Error(`not a writable profile column: ${name}`);
     set[key] = value;
   }

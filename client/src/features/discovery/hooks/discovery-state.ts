@@ -30,7 +30,8 @@ export function discoverySubtitle(view: 'cards' | 'list', hasProfiles: boolean, 
   return view === 'cards' ? 'Swipe right to like, left to pass' : 'Browse and like profiles';
 }
 
-export const soughtGender = (ownGender: string | null | undefined) => (ownGender === 'Man' ? 'Woman' : 'Man');
+/** The one rule, shared with the server's candidate set. */
+export { soughtGender } from '../../../../../server/contract/filters.ts';
 
 /**
  * Whether the own profile is complete by the shared rules; the server refuses discovery to an

@@ -6,6 +6,7 @@ import {
   MULTISELECT_FIELDS,
   PROFILE_FIELD_BY_NAME,
   PROFILE_FIELDS,
+  type ProfileFieldValues,
   READ_ONLY_PROFILE_FIELDS,
   SECTIONS,
   fieldsInSection,
@@ -82,4 +83,17 @@ t.test('read-only and alias lists', async (t) => {
   for (const name of READ_ONLY_PROFILE_FIELDS) {
     t.notOk(EDITABLE_PROFILE_FIELDS.some((f) => f.name === name), `${name} is not editable`);
   }
+});
+
+t.test('the profile value type follows the catalogue (checked by npm run typecheck)', async (t) => {
+  const rating: ProfileFieldValues['face_self_rating'] = 8;
+  const height: ProfileFieldValues['height'] = 170;
+  const tattoos: ProfileFieldValues['tattoos'] = ['None'];
+  const yacht: ProfileFieldValues['yacht_owner'] = false;
+  const username: ProfileFieldValues['username'] = 'ada';
+  // @ts-expect-error a text select holds text, not a number
+  const religion: ProfileFieldValues['religion'] = 5;
+  // @ts-expect-error a number field holds a number, not text
+  const weight: ProfileFieldValues['weight'] = '60';
+  t.same([rating, height, tattoos, yacht, username, religion, weight], [8, 170, ['None'], false, 'ada', 5, '60']);
 });

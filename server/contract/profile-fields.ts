@@ -100,9 +100,9 @@ export const UNITED_STATES = 'United States';
 
 type Options = { required?: boolean; section: ProfileSection };
 
-function field<N extends string>(
+function field<N extends string, K extends FieldKind>(
   name: N,
-  kind: FieldKind,
+  kind: K,
   section: ProfileSection,
   label: string,
   extra: Partial<Omit<ProfileFieldDescriptor, 'name' | 'kind' | 'section' | 'label'>> = {},
@@ -110,8 +110,9 @@ function field<N extends string>(
   return { name, kind, section, label, requiredForCompleteness: false, editable: true, ...extra };
 }
 
-function select<N extends string>(name: N, label: string, options: OptionList, o: Options) {
-  return field(name, 'select', o.section, label, { options, requiredForCompleteness: o.required ?? false });
+function select<N extends string, O extends OptionList>(name: N, label: string, options: O, o: Options) {
+  // Options kept at their own type, so a numeric select reads back as a number (ProfileFieldValues).
+  return { ...field(name, 'select', o.section, label, { requiredForCompleteness: o.required ?? false }), options };
 }
 
 function multi<N extends keyof typeof NONE_OPTIONS>(
@@ -237,6 +238,24 @@ const CATALOGUE = [
 
 /** Every catalogued field name, photos included. */
 export type ProfileFieldName = (typeof CATALOGUE)[number]['name'];
+
+/** The value a field of each kind holds when read back; null when not answered. */
+export type FieldValue<K extends FieldKind> = K extends 'integer' | 'number'
+  ? number
+  : K extends 'boolean'
+    ? boolean
+    : K extends 'multiselect'
+      ? string[]
+      : string;
+
+/** Every catalogue field of a profile as the API returns it, typed from the catalogue itself. */
+export type ProfileFieldValues = {
+  [F in (typeof CATALOGUE)[number] as F['name']]: F['name'] extends 'username'
+    ? string
+    : F extends { readonly options: readonly number[] }
+      ? number | null
+      : FieldValue<F['kind']> | null;
+};
 
 /** All descriptors in edit-screen order (photos first, read-only). */
 export const PROFILE_FIELDS: readonly ProfileFieldDescriptor[] = CATALOGUE;

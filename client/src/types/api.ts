@@ -1,33 +1,25 @@
-/** Response shapes the client relies on. Fields the client only displays are loose. */
-export interface Profile {
-  id: number | string;
-  user_id?: number | string;
-  username?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  gender?: 'Man' | 'Woman' | string | null;
-  date_of_birth?: string | null;
+/** Response shapes the client relies on. A profile's fields are typed from the shared catalogue. */
+import type { ProfileFieldValues } from '../../../server/contract/profile-fields.ts';
+
+/**
+ * A profile as the API returns it: every catalogue field (another member's profile lacks the
+ * private ones, hence optional), plus what the server adds around them.
+ */
+export type Profile = Partial<ProfileFieldValues> & {
+  id: number;
+  user_id?: number;
   age?: number | null;
-  photo1_url?: string | null;
-  photo2_url?: string | null;
-  photo3_url?: string | null;
-  photo4_url?: string | null;
-  photo5_url?: string | null;
+  email?: string;
   distance?: number | null;
-  is_liked?: boolean | null;
-  chats?: number | null;
-  home_country?: string | null;
-  home_state?: string | null;
-  home_city?: string | null;
+  is_liked?: boolean;
+  chats?: number;
   location_latitude?: number | null;
   location_longitude?: number | null;
-  native_language?: string | null;
-  height?: number | null;
-  weight?: number | null;
-  face_self_rating?: number | string | null;
-  minimum_betrothal_gift_price?: number | string | null;
-  [field: string]: unknown;
-}
+};
+
+/** The five photo slots, by number. */
+export const photoUrlOf = (profile: Profile, slot: number): string | null | undefined =>
+  profile[`photo${slot}_url` as `photo${1 | 2 | 3 | 4 | 5}_url`];
 
 export interface AuthResult {
   user: number | string;
@@ -50,7 +42,7 @@ export interface LikeResult {
 export function profilePhotos(profile: Profile, max = 5): string[] {
   const photos: string[] = [];
   for (let i = 1; i <= 5 && photos.length < max; i++) {
-    const url = profile[`photo${i}_url`];
+    const url = photoUrlOf(profile, i);
     if (typeof url === 'string' && url) photos.push(url);
   }
   return photos;

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { DISCOVERY_PAGE_SIZE } from '../../contract/filters-query.ts';
 import { FILTER_DEFAULTS, FILTER_DEFINITIONS } from '../../contract/filters.ts';
 import { filterSchema } from '../common/index.ts';
-import { PublicProfileResponse } from '../profiles/index.ts';
+import { PublicProfileResponse } from '../members/index.ts';
 
 export const MAX_PAGE_SIZE = 100;
 

@@ -11,7 +11,8 @@ import { LOCATION_REQUIRED, type SavedFilters, validateFilters, withDefaults } f
 import type { Db } from '../../kernel/db/client.ts';
 import { badRequest, forbidden, notFound, validationError } from '../../kernel/errors.ts';
 import { MEMBER_MESSAGES } from '../members/index.ts';
-import { PROFILE_SERVICE_MESSAGES, toPublicProfile } from '../profiles/index.ts';
+import { toPublicProfile } from '../members/index.ts';
+import { PROFILE_SERVICE_MESSAGES } from '../profiles/index.ts';
 import { candidateWhere, distanceConditions, type Viewer } from './discovery.conditions.ts';
 import { canonicalLocation } from '../geo/index.ts';
 import * as queries from './discovery.queries.ts';

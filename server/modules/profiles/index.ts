@@ -1,3 +1,2 @@
-/** The profiles module's public entry: the public profile shape other modules show. */
-export { PublicProfileResponse } from './profiles.schemas.ts';
-export { PROFILE_SERVICE_MESSAGES, syncCompleteness, toPublicProfile } from './profiles.service.ts';
+/** The profiles module's public entry (the public profile shape lives in modules/members). */
+export { PROFILE_SERVICE_MESSAGES, syncCompleteness } from './profiles.service.ts';

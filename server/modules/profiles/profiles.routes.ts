@@ -10,8 +10,8 @@ import {
   OwnProfileResponse,
   ProfileIdParams,
   ProfilePatchBody,
-  PublicProfileResponse,
 } from './profiles.schemas.ts';
+import { PublicProfileResponse } from '../members/index.ts';
 import * as service from './profiles.service.ts';
 
 const tags = ['profiles'];

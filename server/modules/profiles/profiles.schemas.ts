@@ -9,21 +9,15 @@
 import { type TSchema, Type } from 'typebox';
 import { EDITABLE_PROFILE_FIELDS, PROFILE_FIELDS } from '../../contract/profile-fields.ts';
 import { idSchema, profileFieldProperties } from '../common/index.ts';
+import { profileIdentity } from '../members/index.ts';
 
 const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 
-/** Fields only the member sees on their own profile. */
-export const PRIVATE_FIELDS = ['email', 'phone', 'date_of_birth'] as const;
 
-const identity = {
-  id: idSchema('profile', 'Profile id'),
-  user_id: idSchema('user', 'User id (blocks take this one)'),
-  age: nullable(Type.Integer({ description: 'Whole years from date_of_birth' })),
-};
 
 export const OwnProfileResponse = Type.Object(
   {
-    ...identity,
+    ...profileIdentity,
     ...profileFieldProperties(PROFILE_FIELDS, 'stored'),
     email: Type.String({ format: 'email' }),
     chats: Type.Integer({ minimum: 0, description: 'Chat-credit balance' }),
@@ -33,18 +27,6 @@ export const OwnProfileResponse = Type.Object(
   { additionalProperties: false, description: "The member's own profile, private fields included." },
 );
 
-export const PublicProfileResponse = Type.Object(
-  {
-    ...identity,
-    ...profileFieldProperties(
-      PROFILE_FIELDS.filter((f) => !(PRIVATE_FIELDS as readonly string[]).includes(f.name)),
-      'stored',
-    ),
-    distance: nullable(Type.Integer({ minimum: 1, description: 'Whole miles from the viewer, at least 1; null without both locations' })),
-    is_liked: Type.Boolean({ description: 'Whether the viewer liked this profile' }),
-  },
-  { additionalProperties: false, description: "Another member's profile: never email, phone or date_of_birth." },
-);
 
 /**
  * Every property is typed as the catalogue says, but the body is checked by cleanProfilePatch

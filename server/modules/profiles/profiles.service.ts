@@ -15,17 +15,15 @@ import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
 import { removeAllMatchesOf } from '../likes/index.ts';
-import { ageOf, callerRef, findMember, isVisibleTo, MEMBER_MESSAGES } from '../members/index.ts';
-import { LOCATION_FIELDS, resolveLocation, shownDistance } from '../geo/index.ts';
+import { ageOf, callerRef, findMember, isVisibleTo, MEMBER_MESSAGES, type PublicProfile, toPublicProfile } from '../members/index.ts';
+import { LOCATION_FIELDS, resolveLocation } from '../geo/index.ts';
 import * as queries from './profiles.queries.ts';
-import type { CompletenessResponse, OwnProfileResponse, PublicProfileResponse } from './profiles.schemas.ts';
-import { PRIVATE_FIELDS } from './profiles.schemas.ts';
+import type { CompletenessResponse, OwnProfileResponse } from './profiles.schemas.ts';
 
 /** Profiles read and write the database; deletion also removes the media folder and logs. */
 export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'>;
 
 export type OwnProfile = Static<typeof OwnProfileResponse>;
-export type PublicProfile = Static<typeof PublicProfileResponse>;
 export type Completeness = Static<typeof CompletenessResponse>;
 
 export const PROFILE_SERVICE_MESSAGES = {
@@ -35,9 +33,6 @@ export const PROFILE_SERVICE_MESSAGES = {
 } as const;
 
 export const PROFILE_DELETED_SUBJECT = 'profiles.deleted' as const;
-
-/** Not shown on another member's profile besides the private fields: credits and coordinates. */
-const HIDDEN_FROM_OTHERS = [...PRIVATE_FIELDS, 'chats', 'location_latitude', 'location_longitude'];
 
 async function ownRecord(deps: ProfileDeps, userId: number): Promise<queries.ProfileRecord> {
   const record = await queries.findProfileByUserId(deps.db, userId);
@@ -49,36 +44,6 @@ async function ownRecord(deps: ProfileDeps, userId: number): Promise<queries.Pro
 export async function getOwnProfile(deps: ProfileDeps, userId: number): Promise<OwnProfile> {
   const record = await ownRecord(deps, userId);
   return { ...record, age: ageOf(record.date_of_birth, new Date()) } as OwnProfile;
-}
-
-/**
- * Another member's profile as a viewer sees it: age, rounded distance and is_liked added, the
- * private fields, credits and coordinates removed. Discovery builds its results with this too.
- */
-export function toPublicProfile(
-  target: Record<string, unknown> & LocatedProfile,
-  viewer: LocatedProfile,
-  isLiked: boolean,
-  today = new Date(),
-): PublicProfile {
-  const view: Record<string, unknown> = {
-    ...target,
-    age: ageOf(target.date_of_birth ?? null, today),
-    distance: shownDistance(
-      { latitude: viewer.location_latitude, longitude: viewer.location_longitude },
-      { latitude: target.location_latitude, longitude: target.location_longitude },
-    ),
-    is_liked: isLiked,
-  };
-  // The response schema drops these too; removing them here keeps the rule in one readable place.
-  for (const field of HIDDEN_FROM_OTHERS) delete view[field];
-  return view as PublicProfile;
-}
-
-interface LocatedProfile {
-  date_of_birth?: string | null;
-  location_latitude: number | null;
-  location_longitude: number | null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { PROFILE_FIELDS } from '../../contract/profile-fields.ts';
 import { ageFromDateOfBirth } from '../../contract/profile-validation.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { PROFILE_COLUMN_NAMES } from '../../kernel/db/schema/profile-columns.ts';
-import { toPublicProfile } from './profiles.service.ts';
+import { toPublicProfile } from '../members/index.ts';
 import { signUp } from '../../test/factories.ts';
 import { block, COMPLETE_FORM, getMyProfile, getProfile, like, patchProfile, profileIdOf, setPhoto } from '../../test/profiles.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import type { Profile } from '../../../types/api.ts';
+import { photoUrlOf, type Profile } from '../../../types/api.ts';
 import { fieldsInSection, type ProfileSection } from '../../../../../server/contract/profile-fields.ts';
 import { FactList } from './fact-list.tsx';
 import './profile.css';
@@ -39,7 +39,7 @@ export function OwnProfile({ profile, onSignOut, onDelete }: OwnProfileProps) {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const credits = typeof profile.chats === 'number' ? profile.chats : 0;
-  const photos = [1, 2, 3, 4, 5].map((i) => profile[`photo${i}_url`]);
+  const photos = [1, 2, 3, 4, 5].map((i) => photoUrlOf(profile, i));
 
   return (
     <article className="page" aria-labelledby="own-name">

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BackIcon, BlockIcon, HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import { profileAge } from '../../../lib/format.ts';
-import type { Profile } from '../../../types/api.ts';
+import { photoUrlOf, type Profile } from '../../../types/api.ts';
 import { FactList } from './fact-list.tsx';
 import { DETAIL_SECTIONS, displayValue, locationText } from './profile-values.ts';
 import './profile.css';
@@ -23,7 +23,7 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
   const [blockOpen, setBlockOpen] = useState(false);
   const age = profileAge(profile);
   const name = profile.username || 'Anonymous';
-  const photos = [1, 2, 3, 4, 5].map((i) => profile[`photo${i}_url`]);
+  const photos = [1, 2, 3, 4, 5].map((i) => photoUrlOf(profile, i));
 
   return (
     <article className="page profile-page" aria-labelledby="profile-name">

@@ -16,7 +16,7 @@ export function fieldLabel(name: string): string {
 
 /** One profile value as text; 'N/A' when missing. */
 export function displayValue(profile: Profile, name: string): string {
-  const value = profile[name];
+  const value = (profile as Record<string, unknown>)[name];
   switch (name) {
     case 'height':
       return formatHeightCm(value as number | null);

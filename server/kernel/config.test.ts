@@ -54,3 +54,57 @@ t.test('view budgets: defaults for real use, configurable', async (t) => {
   });
   t.throws(() => loadConfig({ PROFILE_VIEW_LIMIT_PER_HOUR: '0', DISCOVERY_LIMIT_PER_HOUR: 'lots' }), /PROFILE_VIEW_LIMIT_PER_HOUR[\s\S]*DISCOVERY_LIMIT_PER_HOUR/);
 });
+
+t.test('media store: local disk by default', async (t) => {
+  const config = loadConfig({ DATA_DIR: '/srv/betroth' });
+  t.equal(config.mediaStore, 'local');
+  t.equal(config.s3, null);
+  t.equal(config.mediaDir, '/srv/betroth/media');
+});
+
+t.test('media store: s3 with an endpoint, keys and path-style URLs', async (t) => {
+  const config = loadConfig({
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: 'http://minio:9000',
+    S3_BUCKET: 'media',
+    S3_ACCESS_KEY_ID: 'betroth',
+    S3_SECRET_ACCESS_KEY: 'secret-secret',
+  });
+  t.equal(config.mediaStore, 's3');
+  t.same(config.s3, {
+    endpoint: 'http://minio:9000',
+    region: 'us-east-1',
+    bucket: 'media',
+    credentials: { accessKeyId: 'betroth', secretAccessKey: 'secret-secret' },
+    forcePathStyle: true,
+  });
+  t.equal(loadConfig({ MEDIA_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle, false);
+});
+
+t.test('media store: s3 on AWS uses the default chain and virtual-hosted URLs', async (t) => {
+  const s3 = loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'betroth-media', S3_REGION: 'eu-west-1' }).s3;
+  t.same(s3, { endpoint: null, region: 'eu-west-1', bucket: 'betroth-media', credentials: null, forcePathStyle: false });
+});
+
+t.test('media store: every S3 problem is reported together', async (t) => {
+  try {
+    loadConfig({
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'ftp://minio',
+      S3_ACCESS_KEY_ID: 'only-half',
+      S3_FORCE_PATH_STYLE: 'yes',
+      PORT: 'x',
+    });
+    t.fail('should throw');
+  } catch (error) {
+    t.ok(error instanceof ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    t.match(problems, /S3_ENDPOINT/);
+    t.match(problems, /S3_BUCKET is required/);
+    t.match(problems, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+    t.match(problems, /S3_FORCE_PATH_STYLE must be true or false/);
+    t.match(problems, /PORT/);
+  }
+  t.throws(() => loadConfig({ MEDIA_STORE: 'gcs' }), /MEDIA_STORE must be one of local, s3/);
+  t.throws(() => loadConfig({ S3_SECRET_ACCESS_KEY: 'half' }), /set together/, 'checked even while the store is local');
+});

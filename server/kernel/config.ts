@@ -48,7 +48,12 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Used by the local media store (and only by it). */
   mediaDir: string;
+  /** Which MediaStore holds photos: local disk under mediaDir, or an S3-compatible bucket. */
+  mediaStore: 'local' | 's3';
+  /** Set exactly when mediaStore is 's3'. */
+  s3: S3Config | null;
   authRateLimit: { max: number; windowSeconds: number };
   /** Per-member hourly budgets against scraping: profile views, and discovery page units (20 profiles each). */
   viewBudget: { profilesPerHour: number; discoveryPerHour: number };
@@ -56,6 +61,17 @@ export interface Config {
   embeddedDatabaseName: string;
   /** Complete demo members generated at start-up when the database has no member yet; 0 = none. */
   demoMembers: number;
+}
+
+export interface S3Config {
+  /** null: AWS itself, the endpoint derived from the region. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** null: the SDK's default credential chain (environment, profile, instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** MinIO and most self-hosted stores want bucket-in-path URLs rather than bucket subdomains. */
+  forcePathStyle: boolean;
 }
 
 /** proxy-addr's trust callback: hop 0 is the connecting peer, 1 the address it forwarded for, ... */
@@ -159,6 +175,16 @@ class Reader {
     return items;
   }
 
+  /** true/false; anything else is a problem. */
+  boolean(name: string, fallback: boolean): boolean {
+    const raw = this.env[name]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (raw === 'true') return true;
+    if (raw === 'false') return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const raw = this.env[name]?.trim();
     if (!raw) return fallback;
@@ -182,6 +208,32 @@ function isProxyAddress(item: string): boolean {
   return /^[0-9]+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * The S3 variables are read (and checked) whichever store is chosen, so a typo in a prepared
+ * production environment shows up before someone flips MEDIA_STORE; only s3 needs the bucket.
+ */
+function readS3(read: Reader, mediaStore: 'local' | 's3'): S3Config | null {
+  const endpoint = read.url('S3_ENDPOINT', ['http:', 'https:']);
+  const region = read.string('S3_REGION', 'us-east-1');
+  const bucket = read.optional('S3_BUCKET');
+  const accessKeyId = read.optional('S3_ACCESS_KEY_ID');
+  const secretAccessKey = read.optional('S3_SECRET_ACCESS_KEY');
+  // Half a key pair would silently fall back to the default chain and fail far from the cause.
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    read.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the default credential chain)');
+  }
+  const forcePathStyle = read.boolean('S3_FORCE_PATH_STYLE', endpoint !== null);
+  if (mediaStore !== 's3') return null;
+  if (!bucket) read.problems.push('S3_BUCKET is required when MEDIA_STORE is s3');
+  return {
+    endpoint,
+    region,
+    bucket: bucket ?? '',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
   const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
@@ -190,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
   const jwtSecret = read.optional('JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) read.problems.push('JWT_SECRET must be at least 32 characters');
   if (!jwtSecret && nodeEnv === 'production') read.problems.push('JWT_SECRET is required in production');
+  const mediaStore = read.oneOf('MEDIA_STORE', ['local', 's3'] as const, 'local');
 
   const config: Config = {
     env: nodeEnv,
@@ -220,6 +273,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read.string('MAIL_FROM', 'Betroth <no-reply@betroth.local>'),
     mediaDir: path.resolve(read.string('MEDIA_DIR', path.join(dataDir, 'media'))),
+    mediaStore,
+    s3: readS3(read, mediaStore),
     authRateLimit: {
       max: read.integer('AUTH_RATE_LIMIT_MAX', 10, 1, 100000),
       windowSeconds: read.integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),

@@ -1,0 +1,17 @@
+/** The media store entry: the interface, and the one place that picks an implementation. */
+import type { Config } from '../config.ts';
+import { LocalMediaStore } from './local-store.ts';
+import { S3MediaStore, createS3Client } from './s3-store.ts';
+import type { MediaStore } from './store.ts';
+
+export type { MediaObject, MediaStore } from './store.ts';
+export { memberMediaPrefix } from './store.ts';
+export { MediaKeyError } from './keys.ts';
+
+export function createMediaStore(config: Pick<Config, 'mediaStore' | 'mediaDir' | 's3'>): MediaStore {
+  if (config.mediaStore === 's3') {
+    if (!config.s3) throw new Error('MEDIA_STORE is s3 but the S3 settings are missing');
+    return new S3MediaStore(createS3Client(config.s3), config.s3.bucket);
+  }
+  return new LocalMediaStore(config.mediaDir);
+}

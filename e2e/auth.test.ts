@@ -83,6 +83,21 @@ t.test('account journeys in a phone-sized Chromium', async (t) => {
     t.equal(new URL(page.url()).pathname, '/home');
     await page.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
     await screenshot(page, 'home-incomplete');
+
+    // With a gender but still incomplete, /home asks to finish the profile instead of calling
+    // discovery (which the server refuses with 403), so no permission toast appears.
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/profile_update/', {
+        method: 'PATCH',
+        headers: { Authorization: `Token ${localStorage.getItem('auth_token')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ gender: 'Woman' }),
+      });
+      return response.status;
+    });
+    t.equal(saved, 200);
+    await page.reload();
+    await page.getByText('Please complete your profile to continue. Finish the required fields to start discovering matches.').waitFor();
+    t.notOk(await page.getByText('You do not have permission to perform this action.').isVisible(), 'no permission error');
     await page.goto('/profile/edit');
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
   });

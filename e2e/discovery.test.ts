@@ -19,7 +19,7 @@ import { CLIENT_DIST } from '../server/plugins/static-client.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 
-// The shared test images sit beside the repository (../shared), in CI as here.
+// The test images live in the repository (fixtures/images, with their sources and licences).
 const FIXTURE_IMAGES = path.resolve(import.meta.dirname, '../fixtures/images');
 /** Under the client's static root, so the real server serves the photos (uploads do not exist yet). */
 const MEDIA_DIR = path.join(CLIENT_DIST, 'e2e-media');

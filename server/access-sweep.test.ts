@@ -4,6 +4,8 @@
  * must be a refusal: the member they blocked, a member who blocked them, an incomplete profile,
  * a deleted account, and an id that never existed. A new route with an id is swept as soon as it
  * is in openapi.yaml; it only has to say, with `x-id-of` on the id, which kind of id it takes.
+ * An `own-photo-slot` names a position in the caller's own profile, not anything of another
+ * member, so a route whose only path parameter is one is not swept (its own tests cover it).
  *
  * A stranger (a member with no relation to the caller, who has a like and a match with someone
  * else) may legitimately be viewed, liked or blocked, so there the sweep checks that nothing of
@@ -20,8 +22,12 @@ import { patchProfile, profileIdOf } from './test/profiles.ts';
 import { buildTestApp } from './test/app.ts';
 import { signUp } from './test/factories.ts';
 
-type IdKind = 'profile' | 'user';
-type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: IdKind; $ref?: string };
+type IdKind = 'profile' | 'user' | 'upload';
+/** Path parameters that name something of the caller's own, never another member's. */
+const OWN_KINDS = new Set(['own-photo-slot']);
+type Target = { profileId: number; userId: number; uploadId: string };
+const idFor = (target: Target) => (kind: IdKind) => (kind === 'user' ? target.userId : kind === 'upload' ? target.uploadId : target.profileId);
+type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: string; $ref?: string };
 interface Operation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
   requestBody?: { content?: Record<string, { schema: Schema }> };
@@ -59,6 +65,7 @@ async function idRoutes(): Promise<IdRoute[]> {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path');
+      if (pathParams.some((p) => OWN_KINDS.has(p.schema['x-id-of'] ?? ''))) continue;
       const body = operation.requestBody?.content?.['application/json']?.schema;
       const bodySchema = body ? resolve(body) : null;
       const bodyIds = Object.values(bodySchema?.properties ?? {}).filter((p) => p['x-id-of']);
@@ -76,10 +83,10 @@ async function idRoutes(): Promise<IdRoute[]> {
 }
 
 /** A schema-valid body with `id` for every id property (other fields: their simplest valid value). */
-function bodyFor(schema: Schema, idOf: (kind: IdKind) => number): Record<string, unknown> {
+function bodyFor(schema: Schema, idOf: (kind: IdKind) => number | string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (property['x-id-of']) body[name] = idOf(property['x-id-of']);
+    if (property['x-id-of']) body[name] = idOf(property['x-id-of'] as IdKind);
     else if (!schema.required?.includes(name)) continue;
     else if (property.enum) body[name] = property.enum[0];
     else if (property.type === 'boolean') body[name] = true;
@@ -89,11 +96,23 @@ function bodyFor(schema: Schema, idOf: (kind: IdKind) => number): Record<string,
   return body;
 }
 
-function call(app: FastifyInstance, caller: Member, route: IdRoute, idOf: (kind: IdKind) => number) {
+function call(app: FastifyInstance, caller: Member, route: IdRoute, idOf: (kind: IdKind) => number | string) {
   let url = route.path;
   for (const { name, kind } of route.pathIds) url = url.replace(`{${name}}`, String(idOf(kind)));
   const payload = route.body ? bodyFor(route.body, idOf) : undefined;
   return app.inject({ method: route.method as 'GET', url, headers: caller.auth, ...(payload ? { payload } : {}) });
+}
+
+/** A photo upload of the member's own, created through the API. */
+async function uploadOf(app: FastifyInstance, member: Member): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads/',
+    headers: member.auth,
+    payload: { fieldName: 'photo2', contentType: 'image/jpeg', contentLength: 100 },
+  });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
+  return response.json().uploadId;
 }
 
 async function relationOf(db: Db, a: Member, b: Member) {
@@ -110,7 +129,7 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   t.ok(routes.length >= 6, `${routes.length} operations take an id`);
   for (const route of routes) {
     for (const { name, kind } of route.pathIds) {
-      t.ok(kind === 'profile' || kind === 'user', `${route.key}: path id ${name} says which kind of id it is (x-id-of)`);
+      t.ok(kind === 'profile' || kind === 'user' || kind === 'upload', `${route.key}: path id ${name} says which kind of id it is (x-id-of)`);
     }
   }
 
@@ -124,14 +143,18 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   const incomplete = { ...incompleteMember, profileId: await profileIdOf(db, incompleteMember) };
   // Each refused situation also carries a like from the target, so a wrongful success would show.
   for (const target of [blockedByMe, blockedMe, gone]) await likeProfile(app, target, caller.profileId);
+  // And an upload of the target's own, which nobody but the target may reach.
+  const uploadIds = new Map<Member, string>();
+  for (const target of [blockedByMe, blockedMe, gone, incomplete]) uploadIds.set(target, await uploadOf(app, target));
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/profile/delete/', headers: gone.auth })).statusCode, 200);
 
-  const targets: Record<Situation, { profileId: number; userId: number }> = {
-    'blocked-by-me': blockedByMe,
-    'blocked-me': blockedMe,
-    incomplete,
-    deleted: gone,
-    'never-existed': { profileId: 9_000_000, userId: 9_000_000 },
+  const withUpload = (member: Member): Target => ({ ...member, uploadId: uploadIds.get(member) as string });
+  const targets: Record<Situation, Target> = {
+    'blocked-by-me': withUpload(blockedByMe),
+    'blocked-me': withUpload(blockedMe),
+    incomplete: withUpload(incomplete),
+    deleted: withUpload(gone),
+    'never-existed': { profileId: 9_000_000, userId: 9_000_000, uploadId: '00000000-0000-4000-8000-000000000000' },
   };
   // Re-established before every call, since a call that is allowed (unblock) may change it.
   const prepare = async () => {
@@ -143,7 +166,7 @@ t.test('every operation with an id refuses members it must not reach', async (t)
     for (const situation of REFUSED) {
       await prepare();
       const target = targets[situation];
-      const response = await call(app, caller, route, (kind) => (kind === 'user' ? target.userId : target.profileId));
+      const response = await call(app, caller, route, idFor(target));
       const allowed = ALLOWED[route.key]?.includes(situation);
       if (allowed) t.ok(response.statusCode < 500, `${route.key} ${situation}: allowed (${response.statusCode})`);
       else t.equal(response.statusCode, 404, `${route.key} ${situation}: refused as not found (${response.body})`);
@@ -164,11 +187,13 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
   const partner = await man(app, db, {}, 'partner');
   await likeProfile(app, partner, target.profileId);
   await likeProfile(app, target, partner.profileId);
+  const targetUpload = { ...target, uploadId: await uploadOf(app, target) };
   const before = await relationOf(db, partner, target);
   t.same(before, { likes: 2, matches: 1 }, 'target and partner are matched');
   for (const route of routes) {
-    const response = await call(app, stranger, route, (kind) => (kind === 'user' ? target.userId : target.profileId));
+    const response = await call(app, stranger, route, idFor(targetUpload));
     t.ok(response.statusCode < 500, `${route.key}: ${response.statusCode}`);
+    if (route.pathIds.some((id) => id.kind === 'upload')) t.equal(response.statusCode, 404, `${route.key}: another member's upload is not found`);
   }
   t.same(await relationOf(db, partner, target), before, "the target's like and match with their partner are untouched");
   // And the stranger cannot undo a relation that is not theirs.

@@ -17,6 +17,7 @@ import profileRoutes from './modules/profiles/profiles.routes.ts';
 import discoveryRoutes from './modules/discovery/discovery.routes.ts';
 import likeRoutes from './modules/likes/likes.routes.ts';
 import blockRoutes from './modules/blocks/blocks.routes.ts';
+import uploadRoutes from './modules/uploads/uploads.routes.ts';
 import { worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
@@ -28,11 +29,17 @@ import metrics from './plugins/metrics.ts';
 import staticClient from './plugins/static-client.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import { loggerOptions } from './kernel/logging.ts';
+import { createMediaStore, type MediaStore } from './kernel/media/index.ts';
 import type { StartInProcessHandlers } from './kernel/events/in-process-handlers.ts';
 import gateway from './realtime/gateway.ts';
 
-export interface BuildOptions extends AppContext {
+export interface BuildOptions extends Omit<AppContext, 'media'> {
   jwtSecret: string;
+  /**
+   * Where photos live. main.ts and the test harness build it from config and hand it in; when
+   * absent (the OpenAPI generator, benchmarks) the configured store is built here.
+   */
+  media?: MediaStore;
   /** Tests read the log through this. */
   logStream?: DestinationStream;
   /**
@@ -72,7 +79,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(swaggerPlugin);
-  await app.register(contextPlugin, { config, db: options.db, mailer: options.mailer });
+  await app.register(contextPlugin, {
+    config,
+    db: options.db,
+    mailer: options.mailer,
+    media: options.media ?? createMediaStore(config),
+  });
   await app.register(authPlugin, { secret: options.jwtSecret, ttlDays: config.sessionTtlDays });
   await app.register(rateLimitPlugin);
   // Metrics first, so its latency hooks cover every route; the gateway last, on top of the
@@ -89,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(discoveryRoutes);
       await api.register(likeRoutes);
       await api.register(blockRoutes);
+      await api.register(uploadRoutes);
     },
     { prefix: '/api/v1' },
   );

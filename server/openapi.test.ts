@@ -38,7 +38,7 @@ t.test('every operation has a unique operationId and says whether it needs a tok
   t.ok(document.paths['/api/v1/signin/'].post.security?.length === 0, 'sign-in is public');
 });
 
-t.test('every id in a path says which kind of id it is and is a safe positive integer', async (t) => {
+t.test('every id in a path says which kind of id it is and has the shape of that kind', async (t) => {
   const document = parse(await readFile(new URL('../openapi.yaml', import.meta.url), 'utf8')) as {
     paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: Record<string, unknown> }> }>>;
   };
@@ -48,8 +48,12 @@ t.test('every id in a path says which kind of id it is and is a safe positive in
       for (const parameter of (operation.parameters ?? []).filter((p) => p.in === 'path')) {
         count++;
         const where = `${method.toUpperCase()} ${path} {${parameter.name}}`;
-        t.ok(['profile', 'user'].includes(parameter.schema['x-id-of'] as string), `${where}: x-id-of`);
-        t.match(parameter.schema, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, where);
+        const kind = parameter.schema['x-id-of'] as string;
+        t.ok(['profile', 'user', 'upload', 'own-photo-slot'].includes(kind), `${where}: x-id-of`);
+        // Uploads are named by UUID; a photo slot is a small position in the caller's own profile.
+        if (kind === 'upload') t.match(parameter.schema, { type: 'string', format: 'uuid' }, where);
+        else if (kind === 'own-photo-slot') t.match(parameter.schema, { type: 'integer', minimum: 1, maximum: 5 }, where);
+        else t.match(parameter.schema, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, where);
       }
     }
   }

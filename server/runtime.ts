@@ -1,6 +1,6 @@
 /**
  * Turns config into live dependencies: the database (embedded or DATABASE_URL, migrated), the
- * mailer and the token secret. main.ts and the test harness both start the app through here.
+ * mailer, the media store and the token secret. main.ts and the test harness both start the app through here.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
 import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
 import { seedDemoMembers } from './seed/population-seed.ts';
 import { fileMailer, type Mailer, smtpMailer } from './kernel/mailer/mailer.ts';
+import { createMediaStore } from './kernel/media/index.ts';
 
 export interface Runtime {
   options: Omit<BuildOptions, 'logStream'>;
@@ -55,7 +56,7 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
   await seedDemoMembers(database.db, config.demoMembers, log);
   const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
   return {
-    options: { config, db: database.db, mailer: createMailer(config, log), jwtSecret },
+    options: { config, db: database.db, mailer: createMailer(config, log), media: createMediaStore(config), jwtSecret },
     databaseUrl,
     async close() {
       await database.close();

@@ -4,13 +4,25 @@
  * date that shows the age they were drawn with: both ask this one function.
  */
 
-const isoDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * This calendar day `years` years earlier; a 29 February that year lacks becomes the 28th,
+ * because someone born on the 28th has had their birthday by the 29th and someone born on
+ * 1 March has not.
+ */
+function sameDayYearsBefore(today: Date, years: number): Date {
+  const [year, month, day] = [today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()];
+  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(day, lastOfMonth)));
+}
 
 /**
  * 'YYYY-MM-DD' bounds of the dates of birth of someone exactly `age` today: from the day after
- * their (age+1)th birthday would fall, through their age-th birthday.
+ * the last birth date that is already `age + 1`, through the last birth date that is `age`.
  */
 export function birthDateWindow(age: number, today: Date): { earliest: string; latest: string } {
-  const [year, month, day] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
-  return { earliest: isoDay(year - age - 1, month, day + 1), latest: isoDay(year - age, month, day) };
+  const olderBoundary = sameDayYearsBefore(today, age + 1);
+  const earliest = new Date(olderBoundary.getTime() + 86_400_000);
+  return { earliest: isoDay(earliest), latest: isoDay(sameDayYearsBefore(today, age)) };
 }

@@ -32,7 +32,8 @@ export interface RateLimitResult extends RateLimitCount {
  * (the sign-in of a shared phone must not take measurably longer than any other).
  */
 export async function countHits(db: Db, keys: string[], windowSeconds: number, cost = 1): Promise<Map<string, RateLimitCount>> {
-  const unique = [...new Set(keys)];
+  // Sorted: two concurrent statements then lock shared buckets in the same order and never deadlock.
+  const unique = [...new Set(keys)].sort();
   if (unique.length === 0) return new Map();
   const rows = await db.execute<{ key: string; hits: number | string; window: string; remaining: number | string }>(sql`
     insert into rate_limit_buckets (key, hits, window_started_at)
@@ -63,10 +64,14 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowSecon
 export async function refundHits(db: Db, hits: { key: string; window: string }[], cost = 1): Promise<void> {
   if (hits.length === 0) return;
   const counted = sql.join(hits.map(({ key, window }) => sql`(${key}, ${window}::timestamptz)`), sql`, `);
+  const keys = sql.join([...new Set(hits.map((hit) => hit.key))].sort().map((key) => sql`${key}`), sql`, `);
+  // The buckets are locked in key order first, as countHits takes them, so the two never deadlock.
   await db.execute(sql`
+    with locked as (select key from rate_limit_buckets where key in (${keys}) order by key for update)
     update rate_limit_buckets set hits = greatest(rate_limit_buckets.hits - ${cost}, 0)
-    from (values ${counted}) as counted (key, window_started_at)
-    where rate_limit_buckets.key = counted.key and rate_limit_buckets.window_started_at = counted.window_started_at`);
+    from (values ${counted}) as counted (key, window_started_at), locked
+    where rate_limit_buckets.key = counted.key and locked.key = counted.key
+      and rate_limit_buckets.window_started_at = counted.window_started_at`);
 }
 
 /** Drops buckets whose window ended long ago; called now and then, not per request. */

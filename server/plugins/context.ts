@@ -1,17 +1,20 @@
 /**
- * Puts the process-wide dependencies (config, database, mailer) on the app, so routes reach
- * them as app.config / app.db / app.mailer and tests can hand in their own.
+ * Puts the process-wide dependencies (config, database, mailer, media store) on the app, so
+ * routes reach them as app.config / app.db / app.mailer / app.media and tests can hand in
+ * their own.
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../kernel/config.ts';
 import type { Db } from '../kernel/db/client.ts';
 import type { Mailer } from '../kernel/mailer/mailer.ts';
+import type { MediaStore } from '../kernel/media/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     mailer: Mailer;
+    media: MediaStore;
   }
 }
 
@@ -19,6 +22,7 @@ export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  media: MediaStore;
 }
 
 export default fp<AppContext>(
@@ -26,6 +30,7 @@ export default fp<AppContext>(
     app.decorate('config', context.config);
     app.decorate('db', context.db);
     app.decorate('mailer', context.mailer);
+    app.decorate('media', context.media);
   },
   { name: 'context' },
 );

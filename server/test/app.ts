@@ -14,6 +14,7 @@ import { loadConfig } from '../kernel/config.ts';
 import { connectDatabase, type Db } from '../kernel/db/client.ts';
 import { runMigrations, withDatabaseName } from '../kernel/db/migrate.ts';
 import type { MailMessage } from '../kernel/mailer/mailer.ts';
+import { createMediaStore, type MediaStore } from '../kernel/media/index.ts';
 
 export interface TestContext {
   teardown(fn: () => unknown): void;
@@ -56,6 +57,8 @@ export interface TestApp {
   mailbox: MailMessage[];
   /** Hand it to a second instance so both accept the same tokens. */
   jwtSecret: string;
+  /** The app's media store (the local one under the test's DATA_DIR unless MEDIA_STORE says s3). */
+  media: MediaStore;
 }
 
 export interface TestAppOptions {
@@ -83,7 +86,9 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
   const database = connectDatabase(databaseUrl, { max: 5 });
   const mailbox: MailMessage[] = [];
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
+  const media = createMediaStore(config);
   const app = await buildApp({
+    media,
     config,
     db: database.db,
     mailer: { send: async (message) => void mailbox.push(message) },
@@ -97,7 +102,7 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
     await database.close();
   });
   await app.ready();
-  return { app, db: database.db, databaseUrl, mailbox, jwtSecret };
+  return { app, db: database.db, databaseUrl, mailbox, jwtSecret, media };
 }
 
 /** A listening app for browser and WebSocket tests. */

@@ -18,7 +18,7 @@ const tags = ['profiles'];
 const security = AUTH_HEADER_SECURITY;
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, config: app.config, log: app.log };
+  const deps = { db: app.db, config: app.config, log: app.log, media: app.media };
   app.addHook('onRequest', app.authenticate);
 
   app.get(

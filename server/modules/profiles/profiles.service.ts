@@ -14,14 +14,15 @@ import type { Db } from '../../kernel/db/client.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
+import { type MediaStore, memberMediaPrefix } from '../../kernel/media/index.ts';
 import { removeAllMatchesOf } from '../likes/index.ts';
 import { ageOf, callerRef, findMember, isVisibleTo, MEMBER_MESSAGES, type PublicProfile, toPublicProfile } from '../members/index.ts';
 import { LOCATION_FIELDS, resolveLocation } from '../geo/index.ts';
 import * as queries from './profiles.queries.ts';
 import type { CompletenessResponse, OwnProfileResponse } from './profiles.schemas.ts';
 
-/** Profiles read and write the database; deletion also removes the media folder and logs. */
-export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'>;
+/** Profiles read and write the database; deletion also removes the member's media and logs. */
+export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'> & { media: MediaStore };
 
 export type OwnProfile = Static<typeof OwnProfileResponse>;
 export type Completeness = Static<typeof CompletenessResponse>;
@@ -128,8 +129,8 @@ export async function updateProfile(deps: ProfileDeps, userId: number, body: Rec
 /**
  * Deletes the account and everything of it for good. One transaction deletes the user row
  * (foreign keys cascade to sessions, profile, likes, blocks and later tables) and writes the
- * `profiles.deleted` event; the media folder is removed afterwards. Sessions end at once
- * because their rows are gone.
+ * `profiles.deleted` event; the member's media (the store's prefix and the older per-member
+ * folder) are removed afterwards. Sessions end at once because their rows are gone.
  */
 export async function deleteAccount(deps: ProfileDeps, userId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
@@ -143,7 +144,16 @@ export async function deleteAccount(deps: ProfileDeps, userId: number): Promise<
     if (!(await queries.deleteUser(tx, userId))) return;
     await writeEvent(tx, PROFILE_DELETED_SUBJECT, { ...me, deletedAt: new Date().toISOString() });
   });
-  await removeMediaFolder(deps, userId);
+  await Promise.all([removeMediaFolder(deps, userId), removeStoredMedia(deps, userId)]);
+}
+
+async function removeStoredMedia(deps: ProfileDeps, userId: number): Promise<void> {
+  try {
+    await deps.media.deletePrefix(memberMediaPrefix(userId));
+  } catch (error) {
+    // As with the folder: the account is gone whatever happens here; the operator cleans up.
+    deps.log.error({ err: error, userId }, 'stored media of a deleted account could not be removed');
+  }
 }
 
 export function mediaFolderOf(mediaDir: string, userId: number): string {

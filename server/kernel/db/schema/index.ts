@@ -4,3 +4,4 @@ export * from './event-deliveries.ts';
 export * from './profiles.ts';
 export * from './social.ts';
 export * from './discovery.ts';
+export * from './uploads.ts';

@@ -1,0 +1,83 @@
+/**
+ * Uploads data access (and the photo columns of the owner's profile that a slot deletion
+ * clears); each takes `db` so a transaction passes straight through. Every read is scoped to
+ * the owner, so another member's upload id finds nothing.
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/db/client.ts';
+import { profiles, uploads } from '../../kernel/db/schema/index.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<void> {
+  await db.insert(uploads).values(values);
+}
+
+/** Serialises one member's upload creations, so two at once cannot both pass the cap. */
+export async function lockUploadCreation(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
+}
+
+export async function countAwaitingSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.state, 'awaiting_upload'), gt(uploads.createdAt, since)));
+  return row.n;
+}
+
+export async function findOwnUpload(db: Db, userId: number, uploadId: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)));
+  return row;
+}
+
+/** The same, locked until the transaction ends: a second send of the same upload waits here. */
+export async function lockOwnUpload(db: Db, userId: number, uploadId: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId))).for('update');
+  return row;
+}
+
+export async function markPendingReview(db: Db, uploadId: string): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .update(uploads)
+    .set({ state: 'pending_review', updatedAt: new Date() })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.state, 'awaiting_upload')))
+    .returning();
+  return row;
+}
+
+const PHOTO_COLUMNS = {
+  1: profiles.photo1Url,
+  2: profiles.photo2Url,
+  3: profiles.photo3Url,
+  4: profiles.photo4Url,
+  5: profiles.photo5Url,
+} as const;
+export type PhotoSlot = keyof typeof PHOTO_COLUMNS;
+
+/** The slot's photo URL, with the profile row locked so a concurrent save waits for us. */
+export async function lockProfilePhoto(db: Db, userId: number, slot: PhotoSlot): Promise<{ url: string | null } | undefined> {
+  const [row] = await db.select({ url: PHOTO_COLUMNS[slot] }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+  return row;
+}
+
+export async function clearProfilePhoto(db: Db, userId: number, slot: PhotoSlot): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ [`photo${slot}Url`]: null, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
+}
+
+/** Removes the slot's approved uploads and returns every media key they held. */
+export async function deleteApprovedSlotUploads(db: Db, userId: number, slot: PhotoSlot): Promise<string[]> {
+  const rows = await db
+    .delete(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.purpose, 'profile'), eq(uploads.slot, slot), eq(uploads.state, 'approved')))
+    .returning({
+      original: uploads.originalKey,
+      thumbnail: uploads.thumbnailKey,
+      preview: uploads.previewKey,
+      full: uploads.fullKey,
+    });
+  return rows.flatMap((row) => [row.original, row.thumbnail, row.preview, row.full]).filter((key): key is string => Boolean(key));
+}

@@ -1,0 +1,58 @@
+/**
+ * What an upload may be: the image types the moderation pipeline can read, the size cap, how
+ * many may wait at once, and the messages the client shows. One place, so the JSON route, the
+ * multipart route and the object-store check cannot drift apart.
+ */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** The phone's HEIC/HEIF is accepted as sent; moderation converts it. */
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+
+export const UPLOAD_FIELD_NAMES = ['photo1', 'photo2', 'photo3', 'photo4', 'photo5', 'chat'] as const;
+export type UploadFieldName = (typeof UPLOAD_FIELD_NAMES)[number];
+
+/**
+ * Uploads created but not yet sent, per member. A client sends at most the five profile photos
+ * and a chat photo at once; more means a loop or abuse, and each one is a row and a URL.
+ */
+export const MAX_AWAITING_UPLOADS = 10;
+/** An upload still unsent after this long stops counting against the cap (its URL expired long ago). */
+export const AWAITING_WINDOW_MINUTES = 60;
+/** How long a presigned PUT URL stays valid. */
+export const PRESIGN_SECONDS = 900;
+
+/** A face scan is one small still frame for the liveness check, sent as base64. */
+export const MAX_FACE_SCAN_BYTES = 2 * 1024 * 1024;
+export const MAX_FACE_SCAN_BASE64 = Math.ceil(MAX_FACE_SCAN_BYTES / 3) * 4;
+
+export const UPLOAD_MESSAGES = {
+  notAnImage: 'Please select an image file',
+  tooLarge: 'Image must be less than 10MB',
+  tooManyAwaiting: `You have ${MAX_AWAITING_UPLOADS} uploads waiting to be sent. Please finish or wait for them before adding more.`,
+  notFound: 'Upload not found.',
+  notReceived: 'Upload not received',
+  sizeMismatch: 'The uploaded file is not the size that was announced',
+  noFile: 'Please select an image file',
+  unreadable: 'The upload could not be read. Please try again.',
+  closed: 'This upload can no longer be changed',
+  faceScanTooLarge: 'The face scan is too large',
+  photoNotFound: 'Photo not found.',
+  photoDeleted: (slot: number) => `Photo ${slot} deleted`,
+} as const;
+
+export const isImageContentType = (contentType: string): boolean =>
+  (IMAGE_CONTENT_TYPES as readonly string[]).includes(contentType.trim().toLowerCase());
+
+export const isAcceptableLength = (length: number): boolean =>
+  Number.isInteger(length) && length > 0 && length <= MAX_UPLOAD_BYTES;
+
+/** 'photoN' is profile slot N; 'chat' has no slot. */
+export function purposeOf(fieldName: UploadFieldName): { purpose: 'profile' | 'chat'; slot: number | null } {
+  if (fieldName === 'chat') return { purpose: 'chat', slot: null };
+  return { purpose: 'profile', slot: Number(fieldName.slice('photo'.length)) };
+}
+
+/** Where the original bytes of an upload live in the media store. */
+export const originalKeyOf = (userId: number, uploadId: string): string => `users/${userId}/uploads/${uploadId}/original`;
+/** The face scan sent with a slot-1 photo, kept beside the original for the liveness check. */
+export const faceScanKeyOf = (userId: number, uploadId: string): string => `users/${userId}/uploads/${uploadId}/face-scan`;

@@ -1,9 +1,9 @@
 /** Account rules: sign-up, sign-in, sign-out and password reset. */
-import type { ServiceDeps } from '../../kernel/deps.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, type FieldErrors, isValidEmail, validateResetPassword, validateSignup } from '../../contract/auth.ts';
 import { normalizePhone } from '../../contract/phone.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
+import type { ServiceDeps } from '../../kernel/deps.ts';
 import { badRequest, validationError } from '../../kernel/errors.ts';
 import * as queries from './auth.queries.ts';
 import { matchPassword, type VerifyPassword } from './credentials.ts';

@@ -4,8 +4,8 @@
  * between them (with its chat) and the likes and passes between them, so unblocking restores
  * visibility as between strangers and never brings the match back.
  */
-import type { DbDeps } from '../../kernel/deps.ts';
 import type { Static } from 'typebox';
+import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import { deleteLikesBetween, removeMatch } from '../likes/index.ts';
 import { ageOf, openPair } from '../members/index.ts';

@@ -2,13 +2,13 @@
  * Discovery rules: who a member sees, in which order, narrowed
  * by which filters, one page at a time; and the saved filters themselves.
  */
-import type { DbDeps } from '../../kernel/deps.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { isFilterActive } from '../../contract/filters-active.ts';
 import { decodeFiltersQuery, DISCOVERY_PAGE_SIZE, repageQuery } from '../../contract/filters-query.ts';
 import { LOCATION_REQUIRED, type SavedFilters, validateFilters, withDefaults } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
+import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, forbidden, notFound, validationError } from '../../kernel/errors.ts';
 import { MEMBER_MESSAGES } from '../members/index.ts';
 import { toPublicProfile } from '../members/index.ts';

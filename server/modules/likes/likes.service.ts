@@ -3,9 +3,9 @@
  * exactly one match, the likes lists, the matches list, unlike and unmatch. Every change and its
  * event (likes.created, matches.created, matches.removed) commit in one transaction.
  */
-import type { DbDeps } from '../../kernel/deps.ts';
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
+import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import type { EventPayload } from '../../kernel/events/contracts.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';

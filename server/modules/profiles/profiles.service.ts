@@ -4,7 +4,6 @@
  * Every operation acts on the signed-in member's own user id; the only id a member can pass
  * is the profile id of a profile to READ.
  */
-import type { ServiceDeps } from '../../kernel/deps.ts';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Static } from 'typebox';
@@ -12,6 +11,7 @@ import { AUTH_MESSAGES, MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
 import { cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
+import type { ServiceDeps } from '../../kernel/deps.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
 import { type MediaStore, memberMediaPrefix } from '../../kernel/media/index.ts';

@@ -5,7 +5,9 @@
  * a deleted account, and an id that never existed. A new route with an id is swept as soon as it
  * is in openapi.yaml; it only has to say, with `x-id-of` on the id, which kind of id it takes.
  * An `own-photo-slot` names a position in the caller's own profile, not anything of another
- * member, so a route whose only path parameter is one is not swept (its own tests cover it).
+ * member, and a `signed-media` token is a permission sealed for one viewer rather than an id, so
+ * routes taking those are not swept (their own tests cover them: media.test.ts signs URLs for
+ * each of these situations).
  *
  * A stranger (a member with no relation to the caller, who has a like and a match with someone
  * else) may legitimately be viewed, liked or blocked, so there the sweep checks that nothing of
@@ -23,11 +25,11 @@ import { buildTestApp } from './test/app.ts';
 import { signUp } from './test/factories.ts';
 
 type IdKind = 'profile' | 'user' | 'upload';
-/** Path parameters that name something of the caller's own, never another member's. */
-const OWN_KINDS = new Set(['own-photo-slot']);
+/** Path parameters that are not another member's id: the caller's own slot, a sealed permission. */
+const OWN_KINDS = new Set(['own-photo-slot', 'signed-media']);
 type Target = { profileId: number; userId: number; uploadId: string };
 const idFor = (target: Target) => (kind: IdKind) => (kind === 'user' ? target.userId : kind === 'upload' ? target.uploadId : target.profileId);
-type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: string; $ref?: string };
+type Schema = { type?: string; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: string; $ref?: string };
 interface Operation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
   requestBody?: { content?: Record<string, { schema: Schema }> };
@@ -75,7 +77,8 @@ async function idRoutes(): Promise<IdRoute[]> {
         method: method.toUpperCase(),
         path,
         pathIds: pathParams.map((p) => ({ name: p.name, kind: p.schema['x-id-of'] as IdKind })),
-        body: bodyIds.length > 0 ? bodySchema : null,
+        // Sent whenever the operation takes a body, so a body rule cannot answer before the id check.
+        body: bodySchema,
       });
     }
   }
@@ -89,6 +92,7 @@ function bodyFor(schema: Schema, idOf: (kind: IdKind) => number | string): Recor
     if (property['x-id-of']) body[name] = idOf(property['x-id-of'] as IdKind);
     else if (!schema.required?.includes(name)) continue;
     else if (property.enum) body[name] = property.enum[0];
+    else if (property.format === 'uuid') body[name] = '00000000-0000-4000-8000-000000000001';
     else if (property.type === 'boolean') body[name] = true;
     else if (property.type === 'integer' || property.type === 'number') body[name] = 1;
     else body[name] = 'x';

@@ -18,22 +18,26 @@ import discoveryRoutes from './modules/discovery/discovery.routes.ts';
 import likeRoutes from './modules/likes/likes.routes.ts';
 import blockRoutes from './modules/blocks/blocks.routes.ts';
 import uploadRoutes from './modules/uploads/uploads.routes.ts';
+import mediaRoutes from './modules/media/media.routes.ts';
+import livenessRoutes from './modules/liveness/liveness.routes.ts';
 import { worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
 import inputGuard from './plugins/input-guard.ts';
+import mediaReferences from './plugins/media-references.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import eventRuntime from './plugins/event-runtime.ts';
+import { withDemoLikeBacks } from './plugins/demo-likebacks.ts';
 import health from './plugins/health.ts';
 import metrics from './plugins/metrics.ts';
 import staticClient from './plugins/static-client.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import { loggerOptions } from './kernel/logging.ts';
-import { createMediaStore, type MediaStore } from './kernel/media/index.ts';
+import { createMediaStore, createMediaUrlSigner, type MediaStore } from './kernel/media/index.ts';
 import type { StartInProcessHandlers } from './kernel/events/in-process-handlers.ts';
 import gateway from './realtime/gateway.ts';
 
-export interface BuildOptions extends Omit<AppContext, 'media'> {
+export interface BuildOptions extends Omit<AppContext, 'media' | 'mediaUrls'> {
   jwtSecret: string;
   /**
    * Where photos live. main.ts and the test harness build it from config and hand it in; when
@@ -60,6 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A JSON body naming __proto__ or constructor.prototype is refused while it is parsed.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A signed photo URL carries its grant in one path segment (about 250 characters); every
+    // parameter is still held to its own schema's length.
+    routerOptions: { maxParamLength: 1024 },
   });
 
   registerErrorHandling(app);
@@ -84,13 +91,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: options.db,
     mailer: options.mailer,
     media: options.media ?? createMediaStore(config),
+    mediaUrls: createMediaUrlSigner(options.jwtSecret),
   });
+  await app.register(mediaReferences);
   await app.register(authPlugin, { secret: options.jwtSecret, ttlDays: config.sessionTtlDays });
   await app.register(rateLimitPlugin);
   // Metrics first, so its latency hooks cover every route; the gateway last, on top of the
   // event runtime's push bus and the auth check.
   await app.register(metrics);
-  await app.register(eventRuntime, { startInProcessHandlers: options.startInProcessHandlers });
+  await app.register(eventRuntime, { startInProcessHandlers: withDemoLikeBacks(options.startInProcessHandlers) });
   await app.register(health);
   await app.register(gateway);
 
@@ -102,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(likeRoutes);
       await api.register(blockRoutes);
       await api.register(uploadRoutes);
+      await api.register(mediaRoutes);
+      await api.register(livenessRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -49,10 +49,12 @@ t.test('every id in a path says which kind of id it is and has the shape of that
         count++;
         const where = `${method.toUpperCase()} ${path} {${parameter.name}}`;
         const kind = parameter.schema['x-id-of'] as string;
-        t.ok(['profile', 'user', 'upload', 'own-photo-slot'].includes(kind), `${where}: x-id-of`);
-        // Uploads are named by UUID; a photo slot is a small position in the caller's own profile.
+        t.ok(['profile', 'user', 'upload', 'own-photo-slot', 'signed-media'].includes(kind), `${where}: x-id-of`);
+        // Uploads are named by UUID; a photo slot is a small position in the caller's own profile;
+        // a signed photo URL carries an opaque token (payload and seal, base64url).
         if (kind === 'upload') t.match(parameter.schema, { type: 'string', format: 'uuid' }, where);
         else if (kind === 'own-photo-slot') t.match(parameter.schema, { type: 'integer', minimum: 1, maximum: 5 }, where);
+        else if (kind === 'signed-media') t.match(parameter.schema, { type: 'string', pattern: /\\\./, maxLength: Number }, where);
         else t.match(parameter.schema, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, where);
       }
     }

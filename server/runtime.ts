@@ -53,10 +53,12 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
   }
   await runMigrations(databaseUrl);
   const database = connectDatabase(databaseUrl);
-  await seedDemoMembers(database.db, config.demoMembers, log);
+  const media = createMediaStore(config);
+  // Demo members get their portraits in the same store the app serves photos from.
+  await seedDemoMembers(database.db, config.demoMembers, log, media);
   const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
   return {
-    options: { config, db: database.db, mailer: createMailer(config, log), media: createMediaStore(config), jwtSecret },
+    options: { config, db: database.db, mailer: createMailer(config, log), media, jwtSecret },
     databaseUrl,
     async close() {
       await database.close();

@@ -11,6 +11,7 @@ import { NatsLink } from '../server/kernel/events/nats-link.ts';
 import { NatsPushBus } from '../server/kernel/events/push-nats.ts';
 import { loggerOptions } from '../server/kernel/logging.ts';
 import { createMetrics } from '../server/kernel/metrics.ts';
+import { createMediaStore } from '../server/kernel/media/index.ts';
 import { createHandlers } from './registry.ts';
 import { registerOpsRoutes } from './runtime/ops-routes.ts';
 import { startNatsWorkers } from './runtime/start.ts';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   link.start();
   const push = new NatsPushBus(link, config.natsPushPrefix, log);
   const metrics = createMetrics({ defaultMetrics: true });
-  const handlers = createHandlers(config.workers, { config, db: database.db, push, log });
+  const handlers = createHandlers(config.workers, { config, db: database.db, push, log, media: createMediaStore(config) });
   const workers = startNatsWorkers(handlers, link, { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix }, { log, metrics });
 
   let stopping = false;

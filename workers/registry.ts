@@ -9,8 +9,12 @@ import type { Db } from '../server/kernel/db/client.ts';
 import type { StartInProcessHandlers } from '../server/kernel/events/in-process-handlers.ts';
 import type { PushBus } from '../server/kernel/events/push.ts';
 import type { Log } from '../server/kernel/logging.ts';
+import type { MediaStore } from '../server/kernel/media/index.ts';
 import { notificationsHandler } from './notifications/handler.ts';
 import { stillCurrentIn } from './notifications/still-current.ts';
+import { faceLivenessHandler } from './face-liveness/handler.ts';
+import { photoModerationWithVision } from './photo-moderation/with-vision.ts';
+import { createFaceDetector } from './vision/face-detector.ts';
 import type { EventHandler } from './runtime/handler.ts';
 import { startInProcessWorkers } from './runtime/start.ts';
 
@@ -19,12 +23,16 @@ export interface WorkerDeps {
   db: Db;
   push: PushBus;
   log: Log;
+  media: MediaStore;
 }
 
 type Factory = (deps: WorkerDeps) => EventHandler;
 
 export const HANDLER_FACTORIES: Record<string, Factory> = {
   notifications: (deps) => notificationsHandler(deps.push, stillCurrentIn(deps.db)),
+  'photo-moderation': (deps) => photoModerationWithVision({ db: deps.db, media: deps.media }),
+  // The detector loads its models on first use, so a process that never gets a scan never pays for them.
+  'face-liveness': (deps) => faceLivenessHandler({ db: deps.db, media: deps.media, detector: createFaceDetector() }),
 };
 
 /** Builds the named handlers; throws listing every unknown name. */

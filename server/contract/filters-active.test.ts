@@ -7,12 +7,13 @@ t.test('off at the any end, blank, empty or full width', async (t) => {
     ['maxAge', 100], ['maxDistance', 5000], ['weightUpTo', 0], ['homeCity', ''], ['homeCity', '  '], ['nativeLanguage', ''],
     ['minimumBetrothalGiftPrice', 'Any'], ['heightRange', { min: 48, max: 96 }], ['faceSelfRating', { min: 1, max: 15 }],
     ['religion', []], ['maxAge', undefined], ['homeCountry', null], ['notAFilter', 'x'], ['heightRange', 'x'],
+    ['verifiedOnly', false], ['verifiedOnly', undefined], ['verifiedOnly', 'Yes'], ['verifiedOnly', 1],
   ];
   for (const [key, value] of off) t.notOk(isFilterActive(key, value), `${key}=${JSON.stringify(value)} is off`);
   const on: Array<[string, unknown]> = [
     ['maxAge', 99], ['maxDistance', 0], ['weightUpTo', 1], ['homeCity', 'Austin'], ['nativeLanguage', 'Thai'],
     ['minimumBetrothalGiftPrice', '$0'], ['heightRange', { min: 48, max: 95 }], ['faceSelfRating', { min: 2, max: 15 }],
-    ['religion', ['Sikh']],
+    ['religion', ['Sikh']], ['verifiedOnly', true],
   ];
   for (const [key, value] of on) t.ok(isFilterActive(key, value), `${key}=${JSON.stringify(value)} narrows`);
   t.same(activeFilterKeys({ maxAge: 40, maxDistance: 5000, religion: ['Sikh'], homeCity: '' }), ['maxAge', 'religion']);
@@ -40,12 +41,14 @@ t.test('the badge counts each active filter once', async (t) => {
   t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$0' }), 0, 'price must be above 0');
   t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$1,000' }), 1);
   t.equal(countActiveFilters({ religion: [], education: ['Master'], yachtOwner: ['Yes', 'No'] }), 2, 'each non-empty list');
+  t.equal(countActiveFilters({ verifiedOnly: false }), 0, 'verified only, switched off');
+  t.equal(countActiveFilters({ verifiedOnly: true }), 1, 'verified only, switched on');
   t.equal(
     countActiveFilters({
       maxAge: 40, maxDistance: 100, homeCountry: 'Canada', heightRange: { min: 60, max: 72 },
       faceSelfRating: { min: 5, max: 15 }, weightUpTo: 200, nativeLanguage: 'English',
-      minimumBetrothalGiftPrice: '$3,000', religion: ['Sikh'], petsAtHome: ['Fish'],
+      minimumBetrothalGiftPrice: '$3,000', religion: ['Sikh'], petsAtHome: ['Fish'], verifiedOnly: true,
     }),
-    10,
+    11,
   );
 });

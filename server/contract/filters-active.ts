@@ -2,7 +2,7 @@
  * Whether a filter narrows the result: the one rule behind the query the client sends, the
  * conditions the server applies and the Filters badge. A filter is off at its slider's "any"
  * end (age 100, distance 5000, weight 0), at a range's full width, at the gift ceiling 'Any',
- * and when blank or empty.
+ * when blank or empty, and a flag unless it is exactly true.
  */
 import {
   FILTER_DEFINITION_BY_KEY,
@@ -45,6 +45,8 @@ export function isFilterActive(key: string, value: unknown): boolean {
       return def.key === GIFT_KEY ? giftCeilingToDollars(value) !== null : !isBlank(value);
     case 'list':
       return Array.isArray(value) && value.length > 0;
+    case 'flag':
+      return value === true;
   }
 }
 

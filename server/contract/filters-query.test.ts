@@ -42,6 +42,7 @@ t.test('one example of every filter kind comes back as it went', async (t) => {
     { minimumBetrothalGiftPrice: '$1,000,000' },
     { annualIncome: ['Under $50,000'] },
     { yachtOwner: ['Yes', 'No'], religion: ['Jewish', 'Hindu'] },
+    { verifiedOnly: true },
   ];
   for (const example of examples) t.same(roundTrip(withDefaults(example)), withDefaults(example), JSON.stringify(example));
 });
@@ -55,6 +56,7 @@ t.test('switched-off filters are not written; no filter at all means the saved o
     faceSelfRating: { min: 1, max: 15 },
     homeCity: '',
     religion: [],
+    verifiedOnly: false,
   };
   t.equal(encodeFiltersQuery(off, { page_size: DISCOVERY_PAGE_SIZE }), 'page_size=20');
   t.equal(decodeFiltersQuery('page_size=20'), null);
@@ -77,6 +79,23 @@ t.test('the spelling: paging first, keys in order, lists repeated, ranges as .mi
     ),
     'page=2&page_size=20&education=Bachelor&education=Master&heightRange.min=60&heightRange.max=72&maxAge=40',
   );
+  t.equal(encodeFiltersQuery({ verifiedOnly: true, yachtOwner: ['Yes'] }), 'verifiedOnly=Yes&yachtOwner=Yes', 'a flag reads like a Yes/No list');
+});
+
+t.test('a flag is read as Yes or No only; hostile spellings are 400s, never objects', async (t) => {
+  const read = (query: string) => validateFilters(decodeFiltersQuery(query), { from: 'query' });
+  t.same(read('verifiedOnly=Yes').filters.verifiedOnly, true);
+  t.same(read('verifiedOnly[]=Yes').filters.verifiedOnly, true, 'key[]= is read as for lists');
+  t.same(read('verifiedOnly=No').errors, {});
+  t.equal(read('verifiedOnly=No').filters.verifiedOnly, false);
+  for (const query of ['verifiedOnly=1e400', 'verifiedOnly=true', 'verifiedOnly=1', 'verifiedOnly[]=x', 'verifiedOnly=Yes&verifiedOnly=Yes']) {
+    t.match(read(query).errors.verifiedOnly, [/is not one of the choices$/], query);
+  }
+  for (const query of ['verifiedOnly.min=1', 'verifiedOnly[min]=1', 'verifiedOnly[a]=Yes']) {
+    const decoded = decodeFiltersQuery(query);
+    t.notOk(decoded && Object.values(decoded).some((v) => typeof v === 'object'), `${query}: no object built`);
+    t.same(Object.values(validateFilters(decoded, { from: 'query' }).errors), [['Unknown filter']], `${query}: unknown filter`);
+  }
 });
 
 t.test('reading accepts key[]=v and key[min]; a missing end keeps the slider end', async (t) => {
@@ -147,6 +166,8 @@ const filtersArbitrary = fc
       weightUpTo: fc.double({ min: 0.01, max: 500, noNaN: true }),
       nativeLanguage: fc.constantFrom(...NATIVE_LANGUAGES),
       minimumBetrothalGiftPrice: fc.constantFrom(...BETROTHAL_GIFT_CEILINGS.filter((v) => v !== 'Any')),
+      // Only the "on" value narrows; false is never written.
+      verifiedOnly: fc.constant(true),
       ...listArbitraries,
     },
     { requiredKeys: ['maxAge', 'maxDistance'] },

@@ -4,15 +4,16 @@
  * validateFilters(..., { from: 'query' }).
  *
  * Spelling: scalars as key=value, lists as repeated key=value (key[]=value is read too), ranges
- * as key.min / key.max (key[min] / key[max] read too), plus page and page_size. Only filters that
- * narrow are written, in key order, so equal filters give one URL (one SWR cache entry).
+ * as key.min / key.max (key[min] / key[max] read too), a flag that is on as key=Yes (the Yes of the
+ * Yes/No lists; key=No is read as off), plus page and page_size. Only filters that narrow are
+ * written, in key order, so equal filters give one URL (one SWR cache entry).
  *
  * Reading builds only prototype-less objects and only known range filters become objects, so a
  * key such as `__proto__.min` or `constructor[max]` can never write into a shared prototype: it
  * stays an unknown key, which validateFilters reports as 'Unknown filter'.
  */
 import { isFilterActive } from './filters-active.ts';
-import { FILTER_DEFINITION_BY_KEY, type Range, type SavedFilters } from './filters.ts';
+import { FILTER_DEFINITION_BY_KEY, FLAG_QUERY_SPELLING, type Range, type SavedFilters } from './filters.ts';
 
 /** Profiles per discovery page: what the client asks for and what the server assumes. */
 export const DISCOVERY_PAGE_SIZE = 20;
@@ -48,12 +49,16 @@ export function encodeFiltersQuery(filters: Partial<SavedFilters>, paging: Pagin
   for (const key of Object.keys(values).sort()) {
     const value = values[key];
     if (!isFilterActive(key, value)) continue;
+    const kind = FILTER_DEFINITION_BY_KEY.get(key)?.kind;
     if (Array.isArray(value)) {
       for (const item of value) params.append(key, String(item));
-    } else if (FILTER_DEFINITION_BY_KEY.get(key)?.kind === 'range') {
+    } else if (kind === 'range') {
       const range = value as Range;
       params.set(`${key}.min`, String(range.min));
       params.set(`${key}.max`, String(range.max));
+    } else if (kind === 'flag') {
+      // Active means true (filters-active.ts), so only the "on" spelling is ever written.
+      params.set(key, FLAG_QUERY_SPELLING.on);
     } else {
       params.set(key, String(value));
     }

@@ -5,6 +5,7 @@ import {
   FILTER_LIST_FIELDS,
   FILTER_LIST_KEYS,
   FILTER_MESSAGES,
+  FLAG_QUERY_SPELLING,
   giftCeilingToDollars,
   validateFilters,
   withDefaults,
@@ -24,10 +25,10 @@ oppositeSexFriends`
 
 t.test('every filter key of the spec is defined and maps to a catalogued field', async (t) => {
   t.same(FILTER_LIST_KEYS, SPEC_LIST_KEYS);
-  for (const key of ['maxAge', 'maxDistance', 'homeCountry', 'homeState', 'homeCity', 'heightRange', 'faceSelfRating', 'weightUpTo', 'nativeLanguage', 'minimumBetrothalGiftPrice']) {
-    t.ok(FILTER_DEFINITION_BY_KEY.has(key), key);
-  }
-  t.equal(FILTER_DEFINITION_BY_KEY.size, SPEC_LIST_KEYS.length + 10);
+  const others = ['maxAge', 'maxDistance', 'homeCountry', 'homeState', 'homeCity', 'heightRange', 'faceSelfRating', 'weightUpTo', 'nativeLanguage', 'minimumBetrothalGiftPrice', 'verifiedOnly'];
+  for (const key of others) t.ok(FILTER_DEFINITION_BY_KEY.has(key), key);
+  t.equal(FILTER_DEFINITION_BY_KEY.size, SPEC_LIST_KEYS.length + others.length);
+  t.match(FILTER_DEFINITION_BY_KEY.get('verifiedOnly'), { kind: 'flag', field: 'verified' });
   for (const key of FILTER_LIST_KEYS) {
     const def = FILTER_DEFINITION_BY_KEY.get(key);
     t.ok(PROFILE_FIELD_BY_NAME.has(FILTER_LIST_FIELDS[key]), `${key} -> ${FILTER_LIST_FIELDS[key]}`);
@@ -118,6 +119,29 @@ t.test('a body is typed strictly; a query string is read from its text', async (
   });
   t.same(validateFilters({ maxAge: 'thirty' }, { from: 'query' }).errors.maxAge, ['Must be between 18 and 100']);
   t.same(validateFilters({ maxAge: '1e2' }, { from: 'query' }).errors.maxAge, ['Must be between 18 and 100']);
+});
+
+t.test('verifiedOnly: a JSON boolean in a body', async (t) => {
+  t.same(validateFilters({ verifiedOnly: true }), { filters: { ...FILTER_DEFAULTS, verifiedOnly: true }, errors: {} });
+  t.same(validateFilters({ verifiedOnly: false }), { filters: { ...FILTER_DEFAULTS, verifiedOnly: false }, errors: {} });
+  for (const off of [null, '', '  ']) t.same(validateFilters({ verifiedOnly: off }).filters, FILTER_DEFAULTS, `${JSON.stringify(off)} is off`);
+  for (const wrong of ['true', 'false', 'Yes', 'No', 1, 0, '1e400', [true], ['Yes'], { on: true }, Number.POSITIVE_INFINITY, Number.NaN]) {
+    const r = validateFilters({ verifiedOnly: wrong });
+    t.same(r.errors.verifiedOnly, [FILTER_MESSAGES.notTrueOrFalse], `${JSON.stringify(wrong)} is refused`);
+    t.same(r.filters, FILTER_DEFAULTS);
+  }
+});
+
+t.test('verifiedOnly: Yes or No in a query string, as the Yes/No lists spell booleans', async (t) => {
+  t.same(FLAG_QUERY_SPELLING, { on: 'Yes', off: 'No' });
+  const query = (raw: unknown) => validateFilters({ verifiedOnly: raw }, { from: 'query' });
+  t.same(query('Yes').filters, { ...FILTER_DEFAULTS, verifiedOnly: true });
+  t.same(query(' Yes ').filters.verifiedOnly, true, 'trimmed like every choice in a query');
+  t.same(query('No').filters, { ...FILTER_DEFAULTS, verifiedOnly: false });
+  t.same(query('').filters, FILTER_DEFAULTS, 'blank is off');
+  for (const wrong of ['yes', 'YES', 'true', 'false', '1', '0', '1e400', 'x', ['Yes', 'Yes'], ['x'], { a: 'Yes' }, true]) {
+    t.same(query(wrong).errors.verifiedOnly, [FILTER_MESSAGES.notAnOption(wrong)], `${JSON.stringify(wrong)} is refused`);
+  }
 });
 
 t.test('numeric bounds', async (t) => {

@@ -111,6 +111,8 @@ export type SavedFilters = {
   weightUpTo?: number;
   nativeLanguage?: string;
   minimumBetrothalGiftPrice?: string;
+  /** true: only verified members. Absent or false: everyone (the default, hence not in FILTER_DEFAULTS). */
+  verifiedOnly?: boolean;
 } & { [K in FilterListKey]?: string[] };
 
 /**
@@ -118,12 +120,15 @@ export type SavedFilters = {
  * option: one value of `options`; list: any of `options`. `booleanField` marks Yes/No lists
  * that match a boolean profile field ('Yes' = true). `whole` numbers come from integer sliders.
  */
-export type FilterKind = 'upTo' | 'text' | 'range' | 'option' | 'list';
+export type ValueFilterKind = 'upTo' | 'text' | 'range' | 'option' | 'list';
+/** flag: an on/off switch; true keeps only members whose boolean `field` is true, false is off. */
+export type FilterKind = ValueFilterKind | 'flag';
 
+/** A filter that holds a value to compare with (a number, text, a range or choices). */
 export interface FilterDefinition {
   key: string;
   field: string;
-  kind: FilterKind;
+  kind: ValueFilterKind;
   unit?: 'years' | 'miles' | 'inches' | 'lbs' | 'USD';
   options?: OptionList;
   min?: number;
@@ -136,6 +141,16 @@ export interface FilterDefinition {
   booleanField?: boolean;
 }
 
+/**
+ * A switch. Kept apart from FilterDefinition because a flag has no value to bound or choose
+ * from: code that types a filter's value by its kind (the JSON schemas) handles it on its own.
+ */
+export interface FlagFilterDefinition extends Omit<FilterDefinition, 'kind'> {
+  kind: 'flag';
+}
+
+export type AnyFilterDefinition = FilterDefinition | FlagFilterDefinition;
+
 const listDefinition = (key: FilterListKey): FilterDefinition => {
   const field = FILTER_LIST_FIELDS[key];
   const descriptor = PROFILE_FIELD_BY_NAME.get(field);
@@ -144,7 +159,7 @@ const listDefinition = (key: FilterListKey): FilterDefinition => {
   return { key, field, kind: 'list', options, ...(booleanField ? { booleanField } : {}) };
 };
 
-export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
+export const FILTER_DEFINITIONS: readonly AnyFilterDefinition[] = [
   { key: 'maxAge', field: 'age', kind: 'upTo', unit: 'years', ...AGE_FILTER, step: 1, whole: true },
   { key: 'maxDistance', field: 'distance', kind: 'upTo', unit: 'miles', ...DISTANCE_FILTER, whole: true },
   { key: 'homeCountry', field: 'home_country', kind: 'text', maxLength: LOCATION_MAX_LENGTH },
@@ -169,9 +184,11 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
     options: BETROTHAL_GIFT_CEILINGS,
   },
   ...FILTER_LIST_KEYS.map(listDefinition),
+  // Photo 1 passed moderation and matched a live face scan (set by the server, never by the member).
+  { key: 'verifiedOnly', field: 'verified', kind: 'flag' },
 ];
 
-export const FILTER_DEFINITION_BY_KEY: ReadonlyMap<string, FilterDefinition> = new Map(
+export const FILTER_DEFINITION_BY_KEY: ReadonlyMap<string, AnyFilterDefinition> = new Map(
   FILTER_DEFINITIONS.map((d) => [d.key, d]),
 );
 
@@ -180,6 +197,7 @@ export const FILTER_MESSAGES = {
   unknownFilter: 'Unknown filter',
   notText: 'Must be text',
   notList: 'Must be a list of choices',
+  notTrueOrFalse: 'Must be true or false',
   notRange: 'Must have a min and a max',
   rangeCrossed: 'The two ends of a range cannot cross',
   notWholeNumber: 'Must be a whole number',
@@ -215,9 +233,9 @@ type Checked = { value: unknown } | { error: string };
 
 /**
  * Where a filter object comes from. A JSON body ('body') carries real types, so a number must be
- * a JSON number, a choice exactly an option and a list a JSON list, as openapi.yaml documents.
- * A query string ('query') carries only text: numbers are read from their digits, choices are
- * trimmed and a single value is a one-item list.
+ * a JSON number, a choice exactly an option, a list a JSON list and a flag a JSON boolean, as
+ * openapi.yaml documents. A query string ('query') carries only text: numbers are read from their
+ * digits, choices are trimmed, a single value is a one-item list and a flag is 'Yes' or 'No'.
  */
 export interface FilterSource {
   from: 'body' | 'query';
@@ -293,7 +311,22 @@ function checkList(def: FilterDefinition, raw: unknown, source: FilterSource): C
   return { value: chosen };
 }
 
-function check(def: FilterDefinition, raw: unknown, source: FilterSource): Checked {
+/**
+ * How a flag is spelled in a query string: the Yes/No of the list filters that read a boolean
+ * field (`yachtOwner=Yes`), so every boolean in a discovery URL reads the same way.
+ */
+export const FLAG_QUERY_SPELLING = { on: YES_NO[0], off: YES_NO[1] } as const;
+
+function checkFlag(raw: unknown, source: FilterSource): Checked {
+  if (source.from === 'body') return typeof raw === 'boolean' ? { value: raw } : { error: FILTER_MESSAGES.notTrueOrFalse };
+  // Trimmed like every choice read from a query string; anything else (1, true, a list) is refused.
+  const spelled = typeof raw === 'string' ? raw.trim() : undefined;
+  if (spelled === FLAG_QUERY_SPELLING.on) return { value: true };
+  if (spelled === FLAG_QUERY_SPELLING.off) return { value: false };
+  return { error: FILTER_MESSAGES.notAnOption(raw) };
+}
+
+function check(def: AnyFilterDefinition, raw: unknown, source: FilterSource): Checked {
   switch (def.kind) {
     case 'upTo':
       return checkUpTo(def, raw, source);
@@ -305,6 +338,8 @@ function check(def: FilterDefinition, raw: unknown, source: FilterSource): Check
       return checkOption(def, raw, source);
     case 'list':
       return checkList(def, raw, source);
+    case 'flag':
+      return checkFlag(raw, source);
   }
 }
 

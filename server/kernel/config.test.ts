@@ -108,3 +108,13 @@ t.test('media store: every S3 problem is reported together', async (t) => {
   t.throws(() => loadConfig({ MEDIA_STORE: 'gcs' }), /MEDIA_STORE must be one of local, s3/);
   t.throws(() => loadConfig({ S3_SECRET_ACCESS_KEY: 'half' }), /set together/, 'checked even while the store is local');
 });
+
+t.test('demo like-backs: on in development, off in test unless set, refused in production', async (t) => {
+  t.same(loadConfig({}).demoLikeBacks, { percent: 40, delayMs: 4000 });
+  t.same(loadConfig({ NODE_ENV: 'test' }).demoLikeBacks, { percent: 0, delayMs: 4000 }, 'a test turns them on itself');
+  t.same(loadConfig({ NODE_ENV: 'test', DEMO_LIKE_BACK_PERCENT: '100', DEMO_LIKE_BACK_DELAY_MS: '0' }).demoLikeBacks, { percent: 100, delayMs: 0 });
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32) };
+  t.equal(loadConfig(production).demoLikeBacks.percent, 0, 'off by default in production');
+  t.throws(() => loadConfig({ ...production, DEMO_LIKE_BACK_PERCENT: '40' }), /DEMO_LIKE_BACK_PERCENT must be 0/);
+  t.throws(() => loadConfig({ DEMO_LIKE_BACK_PERCENT: '101', DEMO_LIKE_BACK_DELAY_MS: 'soon' }), /DEMO_LIKE_BACK_PERCENT[\s\S]*DEMO_LIKE_BACK_DELAY_MS/);
+});

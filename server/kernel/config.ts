@@ -61,6 +61,17 @@ export interface Config {
   embeddedDatabaseName: string;
   /** Complete demo members generated at start-up when the database has no member yet; 0 = none. */
   demoMembers: number;
+  /**
+   * Demo members who like back whoever likes them (percent of them, chosen per member), after
+   * about delayMs to a little over twice that. Development only: 0 in test unless a test sets it,
+   * and refused in production.
+   */
+  demoLikeBacks: { percent: number; delayMs: number };
+  /**
+   * A face scan that checks nothing, for developing on a machine without a camera. Never the
+   * default, refused in production, and a mock scan never makes a member verified.
+   */
+  faceScanMock: boolean;
 }
 
 export interface S3Config {
@@ -259,7 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     natsStream: read.natsToken('NATS_STREAM', 'EVENTS'),
     natsSubjectPrefix: read.natsToken('NATS_SUBJECT_PREFIX', 'events'),
     natsPushPrefix: read.natsToken('NATS_PUSH_PREFIX', 'push'),
-    workers: read.list('WORKERS', ['notifications']),
+    workers: read.list('WORKERS', ['notifications', 'photo-moderation', 'face-liveness']),
     workersPort: read.integer('WORKERS_PORT', 9464, 0, 65535),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 1000, 20, 60_000),
     outboxBatchSize: read.integer('OUTBOX_BATCH_SIZE', 100, 1, 1000),
@@ -286,7 +297,19 @@ export function loadConfig(env: Env = process.env): Config {
     },
     embeddedDatabaseName: 'betroth',
     demoMembers: read.integer('DEMO_MEMBERS', nodeEnv === 'development' ? 200 : 0, 0, 100_000),
+    demoLikeBacks: {
+      percent: read.integer('DEMO_LIKE_BACK_PERCENT', nodeEnv === 'development' ? 40 : 0, 0, 100),
+      delayMs: read.integer('DEMO_LIKE_BACK_DELAY_MS', 4000, 0, 600_000),
+    },
+    faceScanMock: read.boolean('FACE_SCAN_MOCK', false),
   };
+  if (nodeEnv === 'production' && config.faceScanMock) {
+    read.problems.push('FACE_SCAN_MOCK must be false (or unset) in production: a mock scan verifies nothing');
+  }
+  // Demo members answering likes is a development nicety; in production it would be fake interest.
+  if (nodeEnv === 'production' && config.demoLikeBacks.percent > 0) {
+    read.problems.push('DEMO_LIKE_BACK_PERCENT must be 0 (or unset) in production: demo like-backs are for development');
+  }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

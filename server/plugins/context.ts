@@ -1,13 +1,14 @@
 /**
- * Puts the process-wide dependencies (config, database, mailer, media store) on the app, so
- * routes reach them as app.config / app.db / app.mailer / app.media and tests can hand in
+ * Puts the process-wide dependencies (config, database, mailer, media store and
+ * its URL signer) on the app, so
+ * routes reach them as app.config / app.db / app.mailer / app.media / app.mediaUrls and tests can hand in
  * their own.
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../kernel/config.ts';
 import type { Db } from '../kernel/db/client.ts';
 import type { Mailer } from '../kernel/mailer/mailer.ts';
-import type { MediaStore } from '../kernel/media/index.ts';
+import type { MediaStore, MediaUrlSigner } from '../kernel/media/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,7 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     media: MediaStore;
+    mediaUrls: MediaUrlSigner;
   }
 }
 
@@ -23,6 +25,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   media: MediaStore;
+  mediaUrls: MediaUrlSigner;
 }
 
 export default fp<AppContext>(
@@ -31,6 +34,7 @@ export default fp<AppContext>(
     app.decorate('db', context.db);
     app.decorate('mailer', context.mailer);
     app.decorate('media', context.media);
+    app.decorate('mediaUrls', context.mediaUrls);
   },
   { name: 'context' },
 );

@@ -180,7 +180,7 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
   link.start();
   const push = new NatsPushBus(link, env.NATS_PUSH_PREFIX, log);
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const workers = startNatsWorkers(createHandlers(['notifications'], { config, db: a.db, push, log }), link, { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX }, { log });
+  const workers = startNatsWorkers(createHandlers(['notifications'], { config, db: a.db, push, log, media: a.media }), link, { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX }, { log });
   t.teardown(async () => {
     await workers.stop();
     await push.close();

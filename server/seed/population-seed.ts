@@ -7,15 +7,24 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../kernel/db/client.ts';
 import { profiles, users } from '../kernel/db/schema/index.ts';
 import { PROFILE_KEY_BY_NAME } from '../kernel/db/schema/profile-columns.ts';
+import { type MediaStore, photoRefOf } from '../kernel/media/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
+import { firstNameFor } from './first-names.ts';
 import { generateProfile, loadPlaces, randomSource } from './population.ts';
-
+import { portraitKeyOf, storePortraits } from './portraits.ts';
+import { UsernameBook } from './usernames.ts';
 
 export interface SeedOptions {
   count: number;
   seed?: number;
-  /** Usernames are `<prefix><n>`; emails `<prefix><n>@example.invalid`. */
+  /** Usernames are `<prefix><n>`; emails `<prefix><n>@example.invalid` (unless firstNames). */
   usernamePrefix?: string;
+  /** Usernames made from a common first name for the member (`Amelia_R`, `jose94`): the demo seed. */
+  firstNames?: boolean;
+  /** Marks the members as demo members (users.is_demo): sign-in refuses them, like-backs may answer for them. */
+  demo?: boolean;
+  /** Draws a portrait for each member into this store and points photo1_url at it; absent, the placeholder photo. */
+  portraits?: MediaStore;
   batchSize?: number;
   /** Sign-ups spread over this many days before today. */
   spreadDays?: number;
@@ -28,26 +37,41 @@ export async function seedPopulation(db: Db, options: SeedOptions): Promise<numb
   const random = randomSource(seed);
   const places = await loadPlaces();
   const today = new Date();
+  const usernames = new UsernameBook();
   // A real argon2id hash of a random secret nobody knows, so sign-in attempts fail normally.
   const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
   const profileIds: number[] = [];
   for (let start = 0; start < count; start += batchSize) {
     const size = Math.min(batchSize, count - start);
-    const createdAt = Array.from({ length: size }, () => new Date(today.getTime() - random() * spreadDays * 86_400_000));
+    const members = Array.from({ length: size }, (_, i) => {
+      const createdAt = new Date(today.getTime() - random() * spreadDays * 86_400_000);
+      const profile = generateProfile(random, places, today);
+      const username = options.firstNames
+        ? usernames.claim(random, firstNameFor(random, profile), Number(String(profile.date_of_birth).slice(0, 4)))
+        : `${usernamePrefix}${start + i + 1}`;
+      return { createdAt, profile, username };
+    });
     const insertedUsers = await db
       .insert(users)
       .values(
-        Array.from({ length: size }, (_, i) => ({
-          username: `${usernamePrefix}${start + i + 1}`,
-          email: `${usernamePrefix}${start + i + 1}@example.invalid`,
+        members.map(({ username, createdAt }) => ({
+          username,
+          email: `${username.toLowerCase()}@example.invalid`,
           passwordHash,
-          createdAt: createdAt[i],
+          isDemo: options.demo ?? false,
+          createdAt,
         })),
       )
       .returning({ id: users.id });
+    if (options.portraits) {
+      const drawn = members.map(({ username, profile }, i) => ({ userId: insertedUsers[i].id, seed: username, profile }));
+      await storePortraits(options.portraits, drawn, today);
+      for (const { userId, profile } of drawn) profile.photo1_url = photoRefOf(portraitKeyOf(userId));
+    }
     const rows = insertedUsers.map(({ id }, i) => {
-      const row: Record<string, unknown> = { userId: id, createdAt: createdAt[i], updatedAt: createdAt[i] };
-      for (const [column, value] of Object.entries(generateProfile(random, places, today))) {
+      const { createdAt, profile } = members[i];
+      const row: Record<string, unknown> = { userId: id, createdAt, updatedAt: createdAt };
+      for (const [column, value] of Object.entries(profile)) {
         const key = PROFILE_KEY_BY_NAME.get(column);
         if (!key) throw new Error(`generated an unknown profile column ${column}`);
         row[key] = value;
@@ -67,13 +91,26 @@ export async function hasNoMembers(db: Db): Promise<boolean> {
   return Boolean(row.empty);
 }
 
+/** Any fixed number: instances starting together on one empty database take turns at the check. */
+const DEMO_SEED_LOCK = 2026_0101;
+
 /**
  * DEMO_MEMBERS: fills an empty database (no user at all) with complete demo members so a fresh
- * `npm start` has someone to discover. Never touches a database that has members.
+ * `npm start` has someone to discover: named like people, each with a portrait drawn into
+ * `media` (the placeholder photo without one), marked is_demo so nobody signs in as them.
+ * Never touches a database that has members. One transaction: a start interrupted half-way
+ * leaves no half population behind that would stop the next start from seeding.
  */
-export async function seedDemoMembers(db: Db, count: number, log: (message: string) => void): Promise<void> {
+export async function seedDemoMembers(db: Db, count: number, log: (message: string) => void, media?: MediaStore): Promise<void> {
   if (count <= 0 || !(await hasNoMembers(db))) return;
   const started = Date.now();
-  await seedPopulation(db, { count, seed: 2026, usernamePrefix: 'demo_', spreadDays: 365 });
-  log(`added ${count} demo members in ${Date.now() - started} ms (DEMO_MEMBERS; they cannot sign in)`);
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    if (!(await hasNoMembers(tx))) return false;
+    await seedPopulation(tx, { count, seed: 2026, firstNames: true, demo: true, portraits: media, spreadDays: 365 });
+    return true;
+  });
+  if (!seeded) return;
+  const portraits = media ? 'with portraits' : 'with the placeholder photo';
+  log(`added ${count} demo members ${portraits} in ${Date.now() - started} ms (DEMO_MEMBERS; they cannot sign in)`);
 }

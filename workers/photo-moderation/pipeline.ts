@@ -5,7 +5,7 @@
 import { decodeUpload } from './decode.ts';
 import { renderDerivatives, type Derivatives } from './derivatives.ts';
 import { DEFAULT_DECODE_TIMEOUT_MS } from './limits.ts';
-import { DEFAULT_MODERATION_REASON, REJECTION_REASONS, type RejectionCode } from './reasons.ts';
+import { type ContentCheckRule, DEFAULT_MODERATION_REASON, REJECTION_REASONS, type RejectionCode } from './reasons.ts';
 
 export type PhotoPurpose = 'profile' | 'chat';
 
@@ -17,12 +17,18 @@ export interface CheckInput {
   purpose: PhotoPurpose;
 }
 
-/** A check's verdict; `reason` is shown on profile photos only, if the check offers one. */
-export type CheckVerdict = { ok: true } | { ok: false; reason?: string };
+/**
+ * A check's verdict. A refusal's `reason` is shown on profile photos only, if the check offers
+ * one; its `rule` says which rule refused, for the record (never shown). An approval may carry
+ * the descriptor of the photo's one face (profile photo 1), for the handler to keep.
+ */
+export type CheckVerdict =
+  | { ok: true; faceDescriptor?: Float32Array }
+  | { ok: false; reason?: string; rule?: ContentCheckRule };
 
 /**
- * Hook point for content checks (face present, nudity) that run on decoded, approved-so-far
- * photos. None exists yet. A check that throws fails the job so the handler can retry it.
+ * Hook point for content checks (face rules, nudity: content-checks.ts builds them) that run on
+ * decoded, approved-so-far photos. A check that throws fails the job so the handler can retry it.
  */
 export type ContentCheck = (input: CheckInput) => Promise<CheckVerdict>;
 
@@ -39,13 +45,16 @@ export type ModerationResult =
       /** Size of the upright source photo (derivatives are this, scaled down). */
       width: number;
       height: number;
+      /** The face descriptor a check supplied (profile photo 1), present only then. */
+      faceDescriptor?: Float32Array;
     }
-  | { status: 'rejected'; code: RejectionCode; reason: string };
+  | { status: 'rejected'; code: RejectionCode; reason: string; rule?: ContentCheckRule };
 
-const rejected = (code: RejectionCode, reason: string = REJECTION_REASONS[code]): ModerationResult => ({
+const rejected = (code: RejectionCode, reason: string = REJECTION_REASONS[code], rule?: ContentCheckRule): ModerationResult => ({
   status: 'rejected',
   code,
   reason,
+  ...(rule ? { rule } : {}),
 });
 
 export async function moderateImage(bytes: Buffer, options: ModerateOptions): Promise<ModerationResult> {
@@ -53,12 +62,14 @@ export async function moderateImage(bytes: Buffer, options: ModerateOptions): Pr
   if (!decoded.ok) return rejected(decoded.code);
   const { image } = decoded;
   const derivatives = await renderDerivatives(image);
+  let faceDescriptor: Float32Array | undefined;
   for (const check of options.checks ?? []) {
     const verdict = await check({ jpeg: derivatives.full, width: image.width, height: image.height, purpose: options.purpose });
     if (!verdict.ok) {
       const shown = options.purpose === 'profile' && verdict.reason ? verdict.reason : DEFAULT_MODERATION_REASON;
-      return rejected('moderation', shown);
+      return rejected('moderation', shown, verdict.rule);
     }
+    faceDescriptor ??= verdict.faceDescriptor;
   }
-  return { status: 'approved', derivatives, width: image.width, height: image.height };
+  return { status: 'approved', derivatives, width: image.width, height: image.height, ...(faceDescriptor ? { faceDescriptor } : {}) };
 }

@@ -61,15 +61,17 @@ export const EVENT_CONTRACTS = {
   'uploads.status_changed': Type.Object({
     uploadId: Type.String({ minLength: 1, maxLength: 100 }),
     userId: Id,
-    state: Type.Union([
-      Type.Literal('pending'),
-      Type.Literal('processing'),
-      Type.Literal('approved'),
-      Type.Literal('rejected'),
-      Type.Literal('error'),
-    ]),
+    /** The states the status route answers, so a push and a poll never disagree. */
+    state: Type.Union([Type.Literal('pending_review'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('error')]),
     rejectionReason: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
     changedAt: Timestamp,
+  }),
+  /** A member sent the frames of a face scan; the face-liveness handler judges them. */
+  'liveness.scan_submitted': Type.Object({
+    scanId: Type.String({ minLength: 1, maxLength: 100 }),
+    userId: Id,
+    frameKeys: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 1, maxItems: 20 }),
+    submittedAt: Timestamp,
   }),
   /** The payment provider confirmed a checkout; the credit-grants handler adds the credits once. */
   'payments.succeeded': Type.Object({

@@ -8,6 +8,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Log } from '../logging.ts';
+import type { MediaStore } from '../media/index.ts';
 import type { Metrics } from '../metrics.ts';
 import type { InProcessBus } from './bus-in-process.ts';
 import type { PushBus } from './push.ts';
@@ -17,6 +18,8 @@ export interface InProcessHandlerDeps {
   db: Db;
   push: PushBus;
   log: Log;
+  /** The photos the API received, for the moderation handler. */
+  media: MediaStore;
   /** The queues the handlers consume; the server's outbox relay feeds them. */
   bus: InProcessBus;
   metrics: Metrics;

@@ -6,7 +6,11 @@ import type { MediaStore } from './store.ts';
 
 export type { MediaObject, MediaStore } from './store.ts';
 export { memberMediaPrefix } from './store.ts';
+export { deleteMediaQuietly } from './delete-quietly.ts';
 export { MediaKeyError } from './keys.ts';
+export { createMediaUrlSigner, type MediaGrant, MEDIA_URL_PATH, type MediaUrlSigner } from './signed-urls.ts';
+export { keyOfPhotoRef, ownerOfKey, PHOTO_REF_PREFIX, photoRefOf } from './photo-refs.ts';
+export { derivativeKeyOf, type DerivativeSize, faceScanKeyOf, originalKeyOf } from './upload-keys.ts';
 
 export function createMediaStore(config: Pick<Config, 'mediaStore' | 'mediaDir' | 's3'>): MediaStore {
   if (config.mediaStore === 's3') {

@@ -9,9 +9,11 @@ export interface UserRow {
   username: string;
   email: string;
   passwordHash: string;
+  /** A generated demo member: its password is never accepted. */
+  isDemo: boolean;
 }
 
-const userColumns = { id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash };
+const userColumns = { id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, isDemo: users.isDemo };
 
 export async function findUsersTakingNames(db: Db, username: string, email: string) {
   return db

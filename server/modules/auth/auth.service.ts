@@ -75,7 +75,9 @@ export async function signin(deps: AuthDeps, body: SigninBody, options: SigninOp
   const subjects = signinSubjects(identifier, candidates.map((candidate) => candidate.id));
   const attempt = await beginSignin({ db: deps.db, ...deps.config.authRateLimit }, options.ip, subjects);
   const account = await matchPassword(identifier, candidates, body.password, options.verify);
-  if (!account) throw badRequest(AUTH_MESSAGES.invalidCredentials);
+  // A demo account is refused after the same verifications, with the same answer, as a wrong
+  // password: neither the message nor the time taken tells a demo member from a real one.
+  if (!account || account.isDemo) throw badRequest(AUTH_MESSAGES.invalidCredentials);
   await attempt.succeeded();
   return { user: account.id, username: account.username, email: account.email, token: await startSession(deps, account.id) };
 }

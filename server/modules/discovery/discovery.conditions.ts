@@ -11,7 +11,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isFilterActive } from '../../contract/filters-active.ts';
 import { birthDateWindow } from '../../contract/filters-age.ts';
-import { FILTER_LIST_KEYS, giftCeilingToDollars, type Range, type SavedFilters, soughtGender } from '../../contract/filters.ts';
+import {
+  FILTER_DEFINITIONS,
+  FILTER_LIST_KEYS,
+  giftCeilingToDollars,
+  type Range,
+  type SavedFilters,
+  soughtGender,
+} from '../../contract/filters.ts';
 import { MIN_AGE } from '../../contract/profile-validation.ts';
 import { HEIGHT_CM, WEIGHT_KG } from '../../contract/profile-fields.ts';
 import { filterMask } from '../../kernel/db/schema/filter-bits.ts';
@@ -155,6 +162,12 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
   for (const key of FILTER_LIST_KEYS) {
     const chosen = filters[key];
     if (chosen && isFilterActive(key, chosen)) conditions.push(bitsCondition(key, chosen));
+  }
+
+  // A flag that is on keeps the members whose boolean column is true (verifiedOnly: verified).
+  const values = filters as Record<string, unknown>;
+  for (const def of FILTER_DEFINITIONS) {
+    if (def.kind === 'flag' && isFilterActive(def.key, values[def.key])) conditions.push(sql`${column(def.field)} = true`);
   }
   return conditions;
 }

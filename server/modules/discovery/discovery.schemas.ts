@@ -1,11 +1,35 @@
 /** Request and response contracts of the discovery and saved-filter routes. */
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { DISCOVERY_PAGE_SIZE } from '../../contract/filters-query.ts';
-import { FILTER_DEFAULTS, FILTER_DEFINITIONS } from '../../contract/filters.ts';
-import { filterSchema } from '../common/index.ts';
+import {
+  type AnyFilterDefinition,
+  FILTER_DEFAULTS,
+  FILTER_DEFINITIONS,
+  FLAG_QUERY_SPELLING,
+  type FlagFilterDefinition,
+} from '../../contract/filters.ts';
+import { filterSchema, type ValueUse } from '../common/index.ts';
 import { PublicProfileResponse } from '../members/index.ts';
 
 export const MAX_PAGE_SIZE = 100;
+
+/** Blank text turns a filter off, as null does. */
+const BLANK = { type: 'string', pattern: '^\\s*$', description: 'Blank: clears the value' };
+
+/**
+ * A flag is a plain boolean: nothing to bound or choose from, so it is typed here rather than by
+ * the catalogue's filterSchema, with the same ways to turn it off in a body (null, blank).
+ */
+function flagSchema(def: FlagFilterDefinition, use: ValueUse): TSchema {
+  const parts = [`Matches ${def.field}`, 'true keeps only the members for whom it is true', 'false means off'];
+  if (use === 'input') parts.push('null or blank turns it off');
+  const description = parts.join('; ');
+  if (use === 'stored') return Type.Unsafe<boolean>({ type: 'boolean', description });
+  return Type.Unsafe<unknown>({ anyOf: [{ type: ['boolean', 'null'] }, BLANK], description });
+}
+
+const savedFilterSchema = (def: AnyFilterDefinition, use: ValueUse): TSchema =>
+  def.kind === 'flag' ? flagSchema(def, use) : filterSchema(def, use);
 
 export const DiscoveryQuery = Type.Object(
   {
@@ -18,7 +42,8 @@ export const DiscoveryQuery = Type.Object(
     additionalProperties: true,
     description:
       'Optionally the filters to apply instead of the saved ones, keyed as in the saved filters: scalars as key=value, ' +
-      'lists as repeated key=value (or key[]=value), ranges as key.min / key.max. Without any filter key the saved filters apply.',
+      'lists as repeated key=value (or key[]=value), ranges as key.min / key.max, a flag as ' +
+      `key=${FLAG_QUERY_SPELLING.on} (on) or key=${FLAG_QUERY_SPELLING.off} (off). Without any filter key the saved filters apply.`,
   },
 );
 
@@ -33,7 +58,7 @@ export const ProfilePage = Type.Object({
 export const SavedFiltersResponse = Type.Object(
   Object.fromEntries(
     FILTER_DEFINITIONS.map((def) => {
-      const schema = filterSchema(def, 'stored');
+      const schema = savedFilterSchema(def, 'stored');
       return [def.key, def.key in FILTER_DEFAULTS ? schema : Type.Optional(schema)];
     }),
   ),
@@ -46,7 +71,7 @@ export const SavedFiltersResponse = Type.Object(
  * catalogue's own message; unknown keys reach it too and are reported as 'Unknown filter'.
  */
 export const SavedFiltersBody = Type.Object(
-  Object.fromEntries(FILTER_DEFINITIONS.map((def) => [def.key, Type.Optional(filterSchema(def, 'input'))])),
+  Object.fromEntries(FILTER_DEFINITIONS.map((def) => [def.key, Type.Optional(savedFilterSchema(def, 'input'))])),
   {
     additionalProperties: true,
     maxProperties: 200,

@@ -1,8 +1,10 @@
 /** Each filter family maps to the right profile column, in the right units. */
+import { sql } from 'drizzle-orm';
 import t from 'tap';
+import { FILTER_DEFAULTS, FILTER_MESSAGES } from '../../contract/filters.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { ageBounds, heightCmBounds, weightKgCeiling } from './discovery.conditions.ts';
-import { discover, discoveredNames, man, saveFilters, woman } from '../../test/members.ts';
+import { discover, discoveredNames, get, man, type Member, saveFilters, woman } from '../../test/members.ts';
 
 t.test('unit conversions behind the SQL bounds', async (t) => {
   // 178 cm = 70.08 in is shown as 5' 10" (70 in), so it passes "up to 70 in"; 179 cm = 70.47 in too; 180 cm = 70.87 does not.
@@ -109,6 +111,68 @@ t.test('filters on the server', async (t) => {
   t.test('bad values are 400', async (t) => {
     for (const query of ['maxAge=17', 'maxDistance=15', 'heightRange.min=80&heightRange.max=60', 'faceSelfRating.min=7', 'weightUpTo=x', 'homeState=Texas']) {
       t.equal((await discover(app, adam, query)).statusCode, 400, query);
+    }
+  });
+});
+
+t.test('verified members only, saved or in the query, on every ordering path', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  const adam = await man(app, db, {}, 'adam');
+  // Two in Adam's city (Austin, within the first ring) and two in Toronto: a Canada filter names a
+  // country Adam does not live in, so that page comes from the nearest-first walk.
+  const toronto = { home_country: 'Canada', home_state: '', home_city: 'Toronto' };
+  await woman(app, db, {}, 'near');
+  const nearVerified = await woman(app, db, {}, 'near_verified');
+  await woman(app, db, toronto, 'far');
+  const farVerified = await woman(app, db, toronto, 'far_verified');
+  // Verification is the server's own verdict (photo 1 and a live face scan): set it as that does.
+  const verify = (member: Member) => db.execute(sql`update profiles set verified = true where id = ${member.profileId}`);
+  await verify(nearVerified);
+  await verify(farVerified);
+
+  const names = (query: string) => discoveredNames(app, adam, query).then((list) => list.sort());
+  /** Pages of one: the ring search and the nearest-first walk can then fill a page on their own. */
+  const pageOfOne = async (query: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api/v1/profiles/?page_size=1&${query}`, headers: adam.auth });
+    const page = response.json() as { count: number; results: { username: string; verified: boolean }[] };
+    return { count: page.count, results: page.results.map((p) => [p.username, p.verified]) };
+  };
+
+  t.test('in the query', async (t) => {
+    t.same(await names(''), ['far', 'far_verified', 'near', 'near_verified'], 'off by default');
+    t.same(await names('verifiedOnly=Yes'), ['far_verified', 'near_verified']);
+    t.same(await names('verifiedOnly=No'), ['far', 'far_verified', 'near', 'near_verified'], 'No is off');
+    t.same(await names('verifiedOnly=Yes&homeCity=Austin'), ['near_verified'], 'combines with AND');
+  });
+
+  t.test('each way a page is found keeps the flag', async (t) => {
+    t.same(await pageOfOne('verifiedOnly=Yes'), { count: 2, results: [['near_verified', true]] }, 'the 100-mile ring');
+    t.same(await pageOfOne('verifiedOnly=Yes&page=2'), { count: 2, results: [['far_verified', true]] }, 'the whole set, past the rings');
+    t.same(await pageOfOne('verifiedOnly=Yes&homeCountry=Canada'), { count: 1, results: [['far_verified', true]] }, 'nearest first');
+  });
+
+  t.test('saved with the other filters', async (t) => {
+    const saved = await saveFilters(app, adam, { verifiedOnly: true, maxAge: 60 });
+    t.equal(saved.statusCode, 200);
+    t.same(saved.json(), { ...FILTER_DEFAULTS, maxAge: 60, verifiedOnly: true });
+    t.same((await get(app, adam, '/api/v1/filter_profiles/')).json(), saved.json(), 'answered as saved');
+    t.same(await names(''), ['far_verified', 'near_verified'], 'saved filters apply without a query');
+    t.same(await pageOfOne(''), { count: 2, results: [['near_verified', true]] }, 'saved, through the ring');
+    t.same(await names('maxAge=60'), ['far', 'far_verified', 'near', 'near_verified'], 'a query replaces the saved filters, flag included');
+    t.equal((await saveFilters(app, adam, { verifiedOnly: false })).statusCode, 200, 'switched off');
+    t.same(await names(''), ['far', 'far_verified', 'near', 'near_verified']);
+  });
+
+  t.test('anything but a boolean (body) or Yes/No (query) is a 400', async (t) => {
+    for (const value of ['true', 1, 'Yes', [true], { on: true }]) {
+      const response = await saveFilters(app, adam, { verifiedOnly: value });
+      t.equal(response.statusCode, 400, `body ${JSON.stringify(value)}`);
+      t.same(response.json().errors, { verifiedOnly: [FILTER_MESSAGES.notTrueOrFalse] });
+    }
+    for (const query of ['verifiedOnly=1e400', 'verifiedOnly[]=x', 'verifiedOnly=true', 'verifiedOnly=Yes&verifiedOnly=Yes', 'verifiedOnly[a]=Yes', 'verifiedOnly.min=1']) {
+      const response = await discover(app, adam, query);
+      t.equal(response.statusCode, 400, query);
+      t.equal(Object.keys(response.json().errors ?? {}).length, 1, `${query}: one field error`);
     }
   });
 });

@@ -94,6 +94,7 @@ const cardColumns = {
   user_id: profiles.userId,
   username: users.username,
   date_of_birth: profiles.dateOfBirth,
+  verified: profiles.verified,
   photo1_url: profiles.photo1Url,
   home_city: profiles.homeCity,
   home_state: profiles.homeState,
@@ -109,7 +110,7 @@ const cardColumns = {
 
 export type CardRow = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] | null;
-} & { id: number; user_id: number; username: string; liked_at: Date };
+} & { id: number; user_id: number; username: string; verified: boolean; liked_at: Date };
 
 /** Members who liked `me`, not matched with me, not blocked either way; newest first. */
 export async function listLikesReceived(db: Db, me: ProfileRef): Promise<CardRow[]> {
@@ -151,6 +152,7 @@ export async function listMatches(db: Db, me: ProfileRef) {
       user_id: profiles.userId,
       username: users.username,
       date_of_birth: profiles.dateOfBirth,
+      verified: profiles.verified,
       photo1_url: profiles.photo1Url,
       photo2_url: profiles.photo2Url,
       photo3_url: profiles.photo3Url,

@@ -116,7 +116,7 @@ t.test('likes lists and matches list', async (t) => {
   t.same(received.map((c: { username: string }) => c.username), ['abel'], 'matched and blocked members are left out');
   t.same(Object.keys(received[0]).sort(), [
     'age', 'education', 'height', 'home_city', 'home_country', 'home_state', 'id', 'liked_at', 'livelihood',
-    'number_of_kids_wanted', 'photo1_url', 'relationship_status', 'religion', 'user_id', 'username',
+    'number_of_kids_wanted', 'photo1_url', 'relationship_status', 'religion', 'user_id', 'username', 'verified',
   ]);
   t.equal(received[0].id, abel.profileId);
 

@@ -18,6 +18,7 @@ export const profileIdentity = {
   id: idSchema('profile', 'Profile id'),
   user_id: idSchema('user', 'User id (blocks take this one)'),
   age: nullable(Type.Integer({ description: 'Whole years from date_of_birth' })),
+  verified: Type.Boolean({ description: 'Photo 1 passed moderation and matched a live face scan' }),
 };
 
 export const PublicProfileResponse = Type.Object(

@@ -1,2 +1,2 @@
 /** The profiles module's public entry (the public profile shape lives in modules/members). */
-export { PROFILE_SERVICE_MESSAGES, syncCompleteness } from './profiles.service.ts';
+export { PROFILE_SERVICE_MESSAGES } from './profiles.service.ts';

@@ -27,6 +27,7 @@ export type ProfileRecord = Record<string, unknown> & {
   home_city: string | null;
   phone: string | null;
   chats: number;
+  verified: boolean;
 };
 
 const recordColumns = {
@@ -118,7 +119,3 @@ export async function deleteUser(db: Db, userId: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** Rewrites the completeness flag alone (after a write that bypassed the profile save, e.g. a photo). */
-export async function setProfileComplete(db: Db, userId: number, isComplete: boolean): Promise<void> {
-  await db.update(profiles).set({ isComplete }).where(eq(profiles.userId, userId));
-}

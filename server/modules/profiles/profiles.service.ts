@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { Static } from 'typebox';
 import { AUTH_MESSAGES, MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
 import { cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
-import type { Db } from '../../kernel/db/client.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
@@ -67,20 +66,6 @@ export async function getPublicProfile(deps: ProfileDeps, viewerUserId: number, 
 export async function getCompleteness(deps: ProfileDeps, userId: number): Promise<Completeness> {
   return computeCompleteness(await ownRecord(deps, userId));
 }
-
-/**
- * Recomputes the stored is_complete flag from the stored profile. Profile saves set it in their
- * own UPDATE; anything else that writes a required field (the upload flow setting photo1_url)
- * calls this in the same transaction, or discovery keeps showing or hiding the member wrongly.
- */
-export async function syncCompleteness(db: Db, userId: number): Promise<boolean> {
-  const record = await queries.findProfileByUserId(db, userId);
-  if (!record) return false;
-  const { is_complete } = computeCompleteness(record);
-  await queries.setProfileComplete(db, userId, is_complete);
-  return is_complete;
-}
-
 
 /**
  * Saves the cleaned form: every value is checked (catalogue, location dataset, username and

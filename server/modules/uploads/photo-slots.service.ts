@@ -2,12 +2,13 @@
  * Deleting one of the caller's profile photos: the slot's URL is cleared and completeness
  * recomputed in one transaction (losing photo 1 hides the member from discovery at once); the
  * slot's approved files leave the store only after that commits, so a rollback never points the
- * profile at deleted files.
+ * profile at deleted files. Deleting photo 1 also takes the verified badge.
  */
+import { clearVerification } from '../../kernel/db/face-prints.ts';
+import { syncCompleteness } from '../../kernel/db/profile-completeness.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { notFound } from '../../kernel/errors.ts';
-import type { MediaStore } from '../../kernel/media/index.ts';
-import { syncCompleteness } from '../profiles/index.ts';
+import { deleteMediaQuietly, type MediaStore } from '../../kernel/media/index.ts';
 import * as queries from './uploads.queries.ts';
 import { UPLOAD_MESSAGES } from './uploads.rules.ts';
 
@@ -19,13 +20,10 @@ export async function deletePhoto(deps: PhotoSlotDeps, userId: number, slot: que
     if (!photo?.url) throw notFound(UPLOAD_MESSAGES.photoNotFound);
     await queries.clearProfilePhoto(tx, userId, slot);
     await syncCompleteness(tx, userId);
+    // The badge vouches for photo 1; without it there is nothing verified to show.
+    if (slot === 1) await clearVerification(tx, userId);
     return queries.deleteApprovedSlotUploads(tx, userId, slot);
   });
-  try {
-    await deps.media.delete(keys);
-  } catch (error) {
-    // The photo is gone from the profile either way; leftover files are the operator's to sweep.
-    deps.log.error({ err: error, userId, slot }, 'files of a deleted photo could not be removed');
-  }
+  await deleteMediaQuietly(deps.media, keys, deps.log, `files of deleted photo ${slot}`);
   return UPLOAD_MESSAGES.photoDeleted(slot);
 }

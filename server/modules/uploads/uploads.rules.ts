@@ -52,7 +52,4 @@ export function purposeOf(fieldName: UploadFieldName): { purpose: 'profile' | 'c
   return { purpose: 'profile', slot: Number(fieldName.slice('photo'.length)) };
 }
 
-/** Where the original bytes of an upload live in the media store. */
-export const originalKeyOf = (userId: number, uploadId: string): string => `users/${userId}/uploads/${uploadId}/original`;
-/** The face scan sent with a slot-1 photo, kept beside the original for the liveness check. */
-export const faceScanKeyOf = (userId: number, uploadId: string): string => `users/${userId}/uploads/${uploadId}/face-scan`;
+export { faceScanKeyOf, originalKeyOf } from '../../kernel/media/index.ts';

@@ -11,7 +11,8 @@ import type { Db } from '../../kernel/db/client.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
-import type { MediaStore } from '../../kernel/media/index.ts';
+import { type MediaStore, photoRefOf } from '../../kernel/media/index.ts';
+import { bindableScan, LIVENESS_ONLY_PHOTO_1 } from '../liveness/index.ts';
 import { callerRef } from '../members/index.ts';
 import * as queries from './uploads.queries.ts';
 import {
@@ -56,7 +57,13 @@ export async function createUpload(
     if ((await queries.countAwaitingSince(tx, userId, since)) >= MAX_AWAITING_UPLOADS) {
       throw tooManyRequests(UPLOAD_MESSAGES.tooManyAwaiting);
     }
-    await queries.insertUpload(tx, { id: uploadId, userId, purpose, slot, contentType, contentLength: body.contentLength, originalKey });
+    // A scan passed just before (the usual order for photo 1) is bound as the upload is created.
+    let faceScanId: string | null = null;
+    if (body.livenessToken !== undefined) {
+      if (slot !== 1) throw badRequest(LIVENESS_ONLY_PHOTO_1);
+      faceScanId = (await bindableScan(tx, userId, body.livenessToken, null)).id;
+    }
+    await queries.insertUpload(tx, { id: uploadId, userId, purpose, slot, contentType, contentLength: body.contentLength, originalKey, faceScanId });
   });
   // Kept for the liveness check of photo 1; written after the row so nothing is stored for a refused upload.
   if (faceScan) await deps.media.put(faceScanKeyOf(userId, uploadId), faceScan, 'application/octet-stream');
@@ -64,15 +71,20 @@ export async function createUpload(
   return uploadUrl ? { uploadId, uploadUrl } : { uploadId };
 }
 
-/** What the client is told; it never sees awaiting_upload, and URLs come with the signed-URL step. */
+const refOrNull = (key: string | null): string | null => (key ? photoRefOf(key) : null);
+
+/**
+ * What the client is told; it never sees awaiting_upload. The sizes are stored references,
+ * which the response hook turns into URLs signed for the caller.
+ */
 export function toStatus(row: queries.UploadRow): UploadStatus {
   return {
     state: row.state === 'awaiting_upload' ? 'pending_review' : row.state,
     rejectionReason: row.rejectionReason,
-    thumbnail: null,
-    preview: null,
-    full: null,
-    blob_url: null,
+    thumbnail: refOrNull(row.thumbnailKey),
+    preview: refOrNull(row.previewKey),
+    full: refOrNull(row.fullKey),
+    blob_url: refOrNull(row.fullKey),
   };
 }
 

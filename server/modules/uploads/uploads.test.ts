@@ -8,13 +8,18 @@ import { buildTestApp } from '../../test/app.ts';
 import { signUp, type TestMember } from '../../test/factories.ts';
 import { man, woman } from '../../test/members.ts';
 import { getMyProfile } from '../../test/profiles.ts';
+import { createUpload, sendUploadFile, uploadStatus } from '../../test/uploads.ts';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const TEN_MB = 10 * 1024 * 1024;
+/**
+ * The API side alone: without the moderation handler an upload stays where the API left it, so
+ * these tests see pending_review and the original deterministically. Moderation's own tests
+ * (workers/photo-moderation) take the same uploads the rest of the way.
+ */
+const API_SIDE_ONLY = { WORKERS: 'notifications' };
 
-function create(app: FastifyInstance, member: TestMember, payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/v1/uploads/', headers: member.auth, payload });
-}
+const create = createUpload;
 
 async function createPhoto(app: FastifyInstance, member: TestMember, fieldName = 'photo1', contentLength = JPEG.length): Promise<string> {
   const response = await create(app, member, { fieldName, contentType: 'image/jpeg', contentLength });
@@ -22,23 +27,8 @@ async function createPhoto(app: FastifyInstance, member: TestMember, fieldName =
   return response.json().uploadId;
 }
 
-function sendFile(app: FastifyInstance, member: TestMember, uploadId: string, bytes: Buffer) {
-  const boundary = '----betroth-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/uploads/${uploadId}/multipart`,
-    headers: { ...member.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-}
-
-const status = (app: FastifyInstance, member: TestMember, uploadId: string) =>
-  app.inject({ method: 'GET', url: `/api/v1/uploads/${uploadId}/status`, headers: member.auth });
+const sendFile = sendUploadFile;
+const status = uploadStatus;
 
 async function uploadEvents(db: Db) {
   return db.execute<{ payload: Record<string, unknown> }>(sql`select payload from outbox where subject = 'photos.uploaded' order by id`);
@@ -50,7 +40,7 @@ async function stateOf(db: Db, uploadId: string): Promise<string | undefined> {
 }
 
 t.test('create, send through the API, pending review with its event', async (t) => {
-  const { app, db, media } = await buildTestApp(t);
+  const { app, db, media } = await buildTestApp(t, API_SIDE_ONLY);
   // A newcomer with an incomplete profile uploads photo 1 to complete it.
   const newcomer = await signUp(app, { username: 'newcomer' });
   const created = await create(app, newcomer, { fieldName: 'photo1', contentType: 'image/jpeg', contentLength: JPEG.length, cameraMetadata: { takenWithCamera: true } });
@@ -113,7 +103,7 @@ t.test('create, send through the API, pending review with its event', async (t) 
 });
 
 t.test('wrong type and size are refused with the messages the client shows', async (t) => {
-  const { app, db } = await buildTestApp(t);
+  const { app, db } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
   for (const contentType of ['text/html', 'image/gif', 'application/octet-stream', '']) {
     const response = await create(app, adam, { fieldName: 'photo2', contentType, contentLength: 100 });
@@ -133,7 +123,7 @@ t.test('wrong type and size are refused with the messages the client shows', asy
 });
 
 t.test('a file larger than declared, or no file, is refused', async (t) => {
-  const { app, db, media } = await buildTestApp(t);
+  const { app, db, media } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
   const uploadId = await createPhoto(app, adam, 'photo2', 4);
   const tooBig = await sendFile(app, adam, uploadId, JPEG);
@@ -149,7 +139,7 @@ t.test('a file larger than declared, or no file, is refused', async (t) => {
 });
 
 t.test("another member's upload is not found on every route", async (t) => {
-  const { app, db } = await buildTestApp(t);
+  const { app, db } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
   const eve = await woman(app, db, {}, 'eve');
   const uploadId = await createPhoto(app, eve, 'photo2');
@@ -162,7 +152,7 @@ t.test("another member's upload is not found on every route", async (t) => {
 });
 
 t.test('too many uploads waiting at once are refused', async (t) => {
-  const { app, db } = await buildTestApp(t);
+  const { app, db } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
   const answers = await Promise.all(Array.from({ length: 14 }, () => create(app, adam, { fieldName: 'chat', contentType: 'image/png', contentLength: 10 })));
   t.equal(answers.filter((a) => a.statusCode === 201).length, 10, 'ten at most, even when sent at once');
@@ -174,7 +164,7 @@ t.test('too many uploads waiting at once are refused', async (t) => {
 });
 
 t.test('deleting a photo slot clears it, recomputes completeness and removes its files', async (t) => {
-  const { app, db, media } = await buildTestApp(t);
+  const { app, db, media } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
   const completeness = async () => (await app.inject({ method: 'GET', url: '/api/v1/profile/completeness/', headers: adam.auth })).json().is_complete;
   t.equal(await completeness(), true);
@@ -205,7 +195,7 @@ t.test('deleting a photo slot clears it, recomputes completeness and removes its
 });
 
 t.test("deleting the account removes the member's media", async (t) => {
-  const { app, db, media } = await buildTestApp(t);
+  const { app, db, media } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
   const eve = await woman(app, db, {}, 'eve');
   const mine = await createPhoto(app, adam, 'photo2');

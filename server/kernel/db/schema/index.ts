@@ -5,3 +5,4 @@ export * from './profiles.ts';
 export * from './social.ts';
 export * from './discovery.ts';
 export * from './uploads.ts';
+export * from './face-scans.ts';

@@ -127,6 +127,8 @@ export const profiles = pgTable(
 
     /** computeCompleteness(profile).is_complete, written by every profile save; discovery shows only these. */
     isComplete: boolean('is_complete').notNull().default(false),
+    /** Photo 1 passed moderation and matched the member's live face scan. */
+    verified: boolean('verified').notNull().default(false),
     // The list filters' bits (filter-bits.ts), kept by Postgres from the columns above.
     filterBits1: bigint('filter_bits_1', { mode: 'bigint' }).generatedAlwaysAs(filterWordExpression(1)),
     filterBits2: bigint('filter_bits_2', { mode: 'bigint' }).generatedAlwaysAs(filterWordExpression(2)),

@@ -4,8 +4,9 @@
  * worker the review. The files themselves live in the media store under the keys kept here.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, real, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { faceScans } from './face-scans.ts';
 
 /** awaiting_upload -> pending_review -> approved | rejected | error (the API answers the last four). */
 export const UPLOAD_STATES = ['awaiting_upload', 'pending_review', 'approved', 'rejected', 'error'] as const;
@@ -30,6 +31,10 @@ export const uploads = pgTable(
     thumbnailKey: text('thumbnail_key'),
     previewKey: text('preview_key'),
     fullKey: text('full_key'),
+    /** Photo 1's passed face scan, bound at creation (livenessToken) or by the liveness route. */
+    faceScanId: uuid('face_scan_id').references(() => faceScans.id, { onDelete: 'set null' }),
+    /** Photo 1's face as moderation saw it, to check a scan bound after the verdict. */
+    faceDescriptor: real('face_descriptor').array(),
     /** Moderation attempts so far; a job that keeps failing ends in 'error'. */
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

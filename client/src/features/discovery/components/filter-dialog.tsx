@@ -125,6 +125,27 @@ function RangeSlider(props: {
   );
 }
 
+/** An on/off filter as a native checkbox: the label names it and Space toggles it, as anywhere. */
+function FlagField(props: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const hintId = useId();
+  return (
+    <div className="field">
+      <label className="filter-flag">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          aria-describedby={hintId}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        <span className="field-label">{props.label}</span>
+      </label>
+      <span className="field-hint" id={hintId}>
+        {props.hint}
+      </span>
+    </div>
+  );
+}
+
 /** The Filters dialog with every control, on Radix Dialog, Slider and Select. */
 export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onApply, onClear }: FilterDialogProps) {
   const [draft, setDraft] = useState<SavedFilters>(() => withDefaults(saved));
@@ -179,6 +200,14 @@ export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onA
           </Dialog.Description>
 
           <div className="filter-body">
+            <FlagField
+              label="Verified members only"
+              hint="Members whose first photo was approved and matched a live face scan"
+              checked={draft.verifiedOnly === true}
+              // Off is saved as no key at all, the way an emptied list is.
+              onChange={(on) => set('verifiedOnly', on || undefined)}
+            />
+
             <RangeSlider
               label="Maximum age"
               valueText={`${draft.maxAge}`}

@@ -53,6 +53,12 @@ export interface BuildOptions extends Omit<AppContext, 'media' | 'mediaUrls'> {
   startInProcessHandlers?: StartInProcessHandlers;
 }
 
+/** Where presigned upload URLs point, so the page may send photos there. */
+function uploadOrigins(config: BuildOptions['config']): string[] {
+  const endpoint = config.mediaStore === 's3' ? (config.s3?.publicEndpoint ?? config.s3?.endpoint) : null;
+  return endpoint ? [new URL(endpoint).origin] : [];
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -78,7 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        // The browser PUTs photos straight to the object store's presigned URLs.
+        'connect-src': ["'self'", ...uploadOrigins(config)],
         'worker-src': ["'self'"],
         // Operators may serve plain HTTP on a private network; TLS is the proxy's business.
         'upgrade-insecure-requests': null,

@@ -77,13 +77,17 @@ t.test('media store: s3 with an endpoint, keys and path-style URLs', async (t) =
     bucket: 'media',
     credentials: { accessKeyId: 'betroth', secretAccessKey: 'secret-secret' },
     forcePathStyle: true,
+    publicEndpoint: null,
   });
   t.equal(loadConfig({ MEDIA_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle, false);
+  const behindCompose = loadConfig({ MEDIA_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'media', S3_PUBLIC_ENDPOINT: 'http://localhost:9000' });
+  t.equal(behindCompose.s3?.publicEndpoint, 'http://localhost:9000', 'browsers may reach the store by another address');
+  t.throws(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_PUBLIC_ENDPOINT: 'ftp://x' }), /S3_PUBLIC_ENDPOINT/);
 });
 
 t.test('media store: s3 on AWS uses the default chain and virtual-hosted URLs', async (t) => {
   const s3 = loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'betroth-media', S3_REGION: 'eu-west-1' }).s3;
-  t.same(s3, { endpoint: null, region: 'eu-west-1', bucket: 'betroth-media', credentials: null, forcePathStyle: false });
+  t.same(s3, { endpoint: null, region: 'eu-west-1', bucket: 'betroth-media', credentials: null, forcePathStyle: false, publicEndpoint: null });
 });
 
 t.test('media store: every S3 problem is reported together', async (t) => {

@@ -83,6 +83,12 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   /** MinIO and most self-hosted stores want bucket-in-path URLs rather than bucket subdomains. */
   forcePathStyle: boolean;
+  /**
+   * The store's address as browsers reach it, for presigned upload URLs (the host is part of the
+   * signature); null: the same as `endpoint`. Needed when the servers reach the store by an
+   * internal name (http://minio:9000 in compose) that no browser can resolve.
+   */
+  publicEndpoint: string | null;
 }
 
 /** proxy-addr's trust callback: hop 0 is the connecting peer, 1 the address it forwarded for, ... */
@@ -234,6 +240,7 @@ function readS3(read: Reader, mediaStore: 'local' | 's3'): S3Config | null {
     read.problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the default credential chain)');
   }
   const forcePathStyle = read.boolean('S3_FORCE_PATH_STYLE', endpoint !== null);
+  const publicEndpoint = read.url('S3_PUBLIC_ENDPOINT', ['http:', 'https:']);
   if (mediaStore !== 's3') return null;
   if (!bucket) read.problems.push('S3_BUCKET is required when MEDIA_STORE is s3');
   return {
@@ -242,6 +249,7 @@ function readS3(read: Reader, mediaStore: 'local' | 's3'): S3Config | null {
     bucket: bucket ?? '',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
     forcePathStyle,
+    publicEndpoint,
   };
 }
 

@@ -5,7 +5,6 @@
  */
 import sharp from 'sharp';
 import type { DecodedImage } from './decode.ts';
-import { DERIVATIVE_SIZES } from './limits.ts';
 
 export interface Derivatives {
   thumbnail: Buffer;
@@ -15,16 +14,10 @@ export interface Derivatives {
 
 const JPEG = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as const;
 
-export async function renderDerivatives(image: DecodedImage): Promise<Derivatives> {
-  const render = (side: number) =>
-    sharp(image.pixels, { raw: image.info })
-      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-      .jpeg(JPEG)
-      .toBuffer();
-  const [thumbnail, preview, full] = await Promise.all([
-    render(DERIVATIVE_SIZES.thumbnail),
-    render(DERIVATIVE_SIZES.preview),
-    render(DERIVATIVE_SIZES.full),
-  ]);
-  return { thumbnail, preview, full };
+/** One size, from the decoded pixels (never from a smaller JPEG, so no size is re-compressed twice). */
+export function renderDerivative(image: DecodedImage, side: number): Promise<Buffer> {
+  return sharp(image.pixels, { raw: image.info })
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .jpeg(JPEG)
+    .toBuffer();
 }

@@ -12,7 +12,7 @@ import { memoryLog } from '../../server/test/nats.ts';
 import { buildTestApp } from '../../server/test/app.ts';
 import { signUp } from '../../server/test/factories.ts';
 import { COMPLETE_FORM, getMyProfile, patchProfile } from '../../server/test/profiles.ts';
-import { uploadPhoto, uploadStatus, waitForVerdict } from '../../server/test/uploads.ts';
+import { createUpload, sendUploadFile, uploadPhoto, uploadStatus, waitForVerdict } from '../../server/test/uploads.ts';
 import { photoModerationHandler, MAX_ATTEMPTS } from './handler.ts';
 import { PROCESSING_FAILED_REASON } from './failure-reasons.ts';
 import { REJECTION_REASONS } from './reasons.ts';
@@ -80,6 +80,20 @@ t.test('a newcomer uploads photo 1: approved, sizes served behind signed URLs wi
     const [after] = await db.execute<{ photo1_url: string }>(sql`select photo1_url from profiles where user_id = ${newcomer.userId}`);
     t.equal(after.photo1_url, before.photo1_url);
   });
+});
+
+t.test("a phone's HEIC photo is read (through heic-convert) and stored as JPEG sizes", async (t) => {
+  const { app } = await buildTestApp(t);
+  const member = await signUp(app, { username: 'iphone' });
+  const heic = readFileSync(new URL('../../fixtures/images/astronaut.heic', import.meta.url));
+  const created = await createUpload(app, member, { fieldName: 'photo2', contentType: 'image/heic', contentLength: heic.length });
+  const { uploadId } = created.json() as { uploadId: string };
+  t.equal((await sendUploadFile(app, member, uploadId, heic)).statusCode, 200);
+  const verdict = await waitForVerdict(app, member, uploadId);
+  t.equal(verdict.state, 'approved', JSON.stringify(verdict));
+  const served = await app.inject({ method: 'GET', url: verdict.full as string });
+  const meta = await sharp(served.rawPayload).metadata();
+  t.same([meta.format, meta.width, meta.height], ['jpeg', 512, 512], 'a JPEG of the whole picture');
 });
 
 t.test('a file that is not a photo is rejected with its reason, and nothing of it is kept', async (t) => {

@@ -3,8 +3,8 @@
  * the media store and run through the pipeline (decode by content under a pixel limit, upright,
  * metadata stripped, three sizes, content checks); the derivatives are written beside it and the
  * verdict, the profile slot and completeness commit together with the owner's
- * uploads.status_changed event. The original (with its EXIF and GPS position) and a face scan
- * are deleted once a verdict is recorded: only the re-encoded sizes are ever served.
+ * uploads.status_changed event. The original (with its EXIF and GPS position) is deleted once a
+ * verdict is recorded: only the re-encoded sizes are kept.
  *
  * Bounded: each attempt has a time limit, attempts are counted in the upload row (so a file that
  * crashes the process also runs out), and the last one records 'error' with a reason instead of
@@ -12,7 +12,7 @@
  */
 import type { Db } from '../../server/kernel/db/client.ts';
 import type { EventOf } from '../../server/kernel/events/contracts.ts';
-import { deleteMediaQuietly, derivativeKeyOf, faceScanKeyOf, type MediaStore } from '../../server/kernel/media/index.ts';
+import { deleteMediaQuietly, derivativeKeyOf, type MediaStore } from '../../server/kernel/media/index.ts';
 import type { Log } from '../../server/kernel/logging.ts';
 import { defineHandler, type EventHandler } from '../runtime/handler.ts';
 import { type ContentCheck, moderateImage } from './pipeline.ts';
@@ -49,7 +49,7 @@ export function photoModerationHandler(deps: PhotoModerationDeps): EventHandler<
     const checks = (await deps.checksFor?.(upload)) ?? [];
     const purpose = upload.purpose as 'profile' | 'chat';
     const result = await withTimeout(moderateImage(original.body, { purpose, checks }), timeoutMs);
-    const leftovers = [upload.originalKey, faceScanKeyOf(upload.userId, upload.id)];
+    const leftovers = [upload.originalKey];
     if (result.status === 'rejected') {
       if (await review.closeUpload(deps.db, upload.id, 'rejected', result.reason)) await removeFiles(leftovers, log);
       return;

@@ -3,8 +3,8 @@
  * no storage, no events; the photos.uploaded handler wraps it with those.
  */
 import { decodeUpload } from './decode.ts';
-import { renderDerivatives, type Derivatives } from './derivatives.ts';
-import { DEFAULT_DECODE_TIMEOUT_MS } from './limits.ts';
+import { renderDerivative, type Derivatives } from './derivatives.ts';
+import { DEFAULT_DECODE_TIMEOUT_MS, DERIVATIVE_SIZES } from './limits.ts';
 import { type ContentCheckRule, DEFAULT_MODERATION_REASON, REJECTION_REASONS, type RejectionCode } from './reasons.ts';
 
 export type PhotoPurpose = 'profile' | 'chat';
@@ -61,15 +61,21 @@ export async function moderateImage(bytes: Buffer, options: ModerateOptions): Pr
   const decoded = await decodeUpload(bytes, options.decodeTimeoutMs ?? DEFAULT_DECODE_TIMEOUT_MS);
   if (!decoded.ok) return rejected(decoded.code);
   const { image } = decoded;
-  const derivatives = await renderDerivatives(image);
+  // The checks read the full size; the two smaller sizes are drawn meanwhile on sharp's own
+  // threads, while the checks' inference keeps this one busy.
+  const full = await renderDerivative(image, DERIVATIVE_SIZES.full);
+  const smaller = Promise.all([renderDerivative(image, DERIVATIVE_SIZES.preview), renderDerivative(image, DERIVATIVE_SIZES.thumbnail)]);
+  smaller.catch(() => {});
   let faceDescriptor: Float32Array | undefined;
   for (const check of options.checks ?? []) {
-    const verdict = await check({ jpeg: derivatives.full, width: image.width, height: image.height, purpose: options.purpose });
+    const verdict = await check({ jpeg: full, width: image.width, height: image.height, purpose: options.purpose });
     if (!verdict.ok) {
       const shown = options.purpose === 'profile' && verdict.reason ? verdict.reason : DEFAULT_MODERATION_REASON;
       return rejected('moderation', shown, verdict.rule);
     }
     faceDescriptor ??= verdict.faceDescriptor;
   }
+  const [preview, thumbnail] = await smaller;
+  const derivatives = { thumbnail, preview, full };
   return { status: 'approved', derivatives, width: image.width, height: image.height, ...(faceDescriptor ? { faceDescriptor } : {}) };
 }

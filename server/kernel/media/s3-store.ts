@@ -23,10 +23,11 @@ const isNotFound = (error: unknown): boolean => {
   return failure.name === 'NoSuchKey' || failure.name === 'NotFound' || failure.$metadata?.httpStatusCode === 404;
 };
 
-export function createS3Client(config: S3Config): S3Client {
+/** `endpoint` overrides the configured one: presigning for browsers uses the public address. */
+export function createS3Client(config: S3Config, endpoint: string | null = config.endpoint): S3Client {
   return new S3Client({
     region: config.region,
-    endpoint: config.endpoint ?? undefined,
+    endpoint: endpoint ?? undefined,
     forcePathStyle: config.forcePathStyle,
     // Unset: the SDK's default chain (environment, shared profile, instance or task role).
     credentials: config.credentials ?? undefined,
@@ -44,6 +45,8 @@ export class S3MediaStore implements MediaStore {
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
+    /** Signs upload URLs for browsers; signing is local, so this client never connects anywhere. */
+    private readonly presignClient: S3Client = client,
   ) {}
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -100,7 +103,7 @@ export class S3MediaStore implements MediaStore {
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: contentLength });
     // The presigner leaves content-type unsigned unless told otherwise; signing both headers is
     // what holds the client to the type and size the API agreed to.
-    return getSignedUrl(this.client, command, {
+    return getSignedUrl(this.presignClient, command, {
       expiresIn: expiresSeconds,
       signableHeaders: new Set(['content-type', 'content-length']),
     });

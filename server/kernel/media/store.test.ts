@@ -120,8 +120,23 @@ t.test('local: uploads come through the API, so there is no presigned URL', asyn
 t.test('createMediaStore picks the configured store', async (t) => {
   const mediaDir = localRoot();
   t.equal(createMediaStore({ mediaStore: 'local', mediaDir, s3: null }).kind, 'local');
-  const s3 = { endpoint: 'http://127.0.0.1:1', region: 'us-east-1', bucket: 'media', credentials: null, forcePathStyle: true };
+  const s3 = { endpoint: 'http://127.0.0.1:1', region: 'us-east-1', bucket: 'media', credentials: null, forcePathStyle: true, publicEndpoint: null };
   t.equal(createMediaStore({ mediaStore: 's3', mediaDir, s3 }).kind, 's3');
+});
+
+t.test('s3: upload URLs name the public endpoint when the servers reach the store by another name', async (t) => {
+  const s3 = {
+    endpoint: 'http://minio:9000',
+    region: 'us-east-1',
+    bucket: 'media',
+    credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    forcePathStyle: true,
+    publicEndpoint: 'http://localhost:9000',
+  };
+  const url = await createMediaStore({ mediaStore: 's3', mediaDir: localRoot(), s3 }).presignPut('users/1/uploads/u/original', 'image/jpeg', 10, 60);
+  t.match(url, /^http:\/\/localhost:9000\/media\/users\/1\/uploads\/u\/original\?/, 'signed for the address browsers use');
+  const internal = await createMediaStore({ mediaStore: 's3', mediaDir: localRoot(), s3: { ...s3, publicEndpoint: null } }).presignPut('users/1/a', 'image/jpeg', 10, 60);
+  t.match(internal, /^http:\/\/minio:9000\//, 'without one, the endpoint itself');
 });
 
 // S3, against an in-process s3rver on loopback.
@@ -135,6 +150,7 @@ const s3Settings = {
   // s3rver's fixed account; it knows no other key.
   credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   forcePathStyle: true,
+  publicEndpoint: null,
 };
 const s3Client = createS3Client(s3Settings);
 t.teardown(() => s3Client.destroy());

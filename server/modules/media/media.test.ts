@@ -82,7 +82,9 @@ t.test('a photo URL works for the viewer it was signed for, and only while the o
     const original = key.replace('preview.jpg', 'original');
     await media.put(original, JPEG, 'image/jpeg');
     t.equal((await fetchUrl(app, signer.sign(original, eve.userId))).statusCode, 404, 'an original is never served, even to its owner');
-    t.equal((await fetchUrl(app, signer.sign(key.replace('preview.jpg', 'face-scan'), eve.userId))).statusCode, 404, 'nor a face scan');
+    const frame = `users/${eve.userId}/face-scans/${randomUUID()}/frame-0.jpg`;
+    await media.put(frame, JPEG, 'image/jpeg');
+    t.equal((await fetchUrl(app, signer.sign(frame, eve.userId))).statusCode, 404, 'nor a face scan frame');
   });
 
   t.test('a deleted account takes its photos with it', async (t) => {

@@ -52,4 +52,4 @@ export function purposeOf(fieldName: UploadFieldName): { purpose: 'profile' | 'c
   return { purpose: 'profile', slot: Number(fieldName.slice('photo'.length)) };
 }
 
-export { faceScanKeyOf, originalKeyOf } from '../../kernel/media/index.ts';
+export { originalKeyOf } from '../../kernel/media/index.ts';

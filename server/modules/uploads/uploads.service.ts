@@ -17,7 +17,6 @@ import { callerRef } from '../members/index.ts';
 import * as queries from './uploads.queries.ts';
 import {
   AWAITING_WINDOW_MINUTES,
-  faceScanKeyOf,
   isAcceptableLength,
   isImageContentType,
   MAX_AWAITING_UPLOADS,
@@ -42,6 +41,8 @@ export async function createUpload(
 ): Promise<Static<typeof CreateUploadResponse>> {
   if (!isImageContentType(body.contentType)) throw badRequest(UPLOAD_MESSAGES.notAnImage);
   if (!isAcceptableLength(body.contentLength)) throw badRequest(UPLOAD_MESSAGES.tooLarge);
+  // A still frame older clients send with photo 1. The live scan (livenessToken) is what verifies
+  // a member, so the frame is checked for size and never stored: no biometric data kept unused.
   const faceScan = body.faceScan ? Buffer.from(body.faceScan, 'base64') : null;
   if (faceScan && faceScan.length > MAX_FACE_SCAN_BYTES) throw badRequest(UPLOAD_MESSAGES.faceScanTooLarge);
 
@@ -65,8 +66,6 @@ export async function createUpload(
     }
     await queries.insertUpload(tx, { id: uploadId, userId, purpose, slot, contentType, contentLength: body.contentLength, originalKey, faceScanId });
   });
-  // Kept for the liveness check of photo 1; written after the row so nothing is stored for a refused upload.
-  if (faceScan) await deps.media.put(faceScanKeyOf(userId, uploadId), faceScan, 'application/octet-stream');
   const uploadUrl = await deps.media.presignPut(originalKey, contentType, body.contentLength, PRESIGN_SECONDS);
   return uploadUrl ? { uploadId, uploadUrl } : { uploadId };
 }

@@ -46,12 +46,25 @@ function referToShared(response: Record<string, unknown>): Record<string, unknow
   );
 }
 
+/**
+ * A file route reads its body with the multipart parser, not through a body schema (a schema
+ * would be checked against a body Fastify never builds), so the document is told here what the
+ * form holds.
+ */
+const MULTIPART_FILE_BODY = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'The photo: one file, at most the declared contentLength' } },
+};
+
 function documented(schema: RouteSchema | undefined, method: string, url: string): RouteSchema {
   const response = referToShared(schema?.response ?? {});
+  const takesFile = !schema?.body && (schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data');
   // The input guard refuses hostile input (query strings included) on every route with a 400.
   if (!Object.keys(response).some((status) => status.startsWith('4'))) response[400] = Type.Ref('ErrorResponse');
   return {
     ...schema,
+    ...(takesFile ? { body: MULTIPART_FILE_BODY } : {}),
     operationId: schema?.operationId ?? operationIdFor(method, url),
     // A route without a security requirement is public: say so rather than leave it unknown.
     security: schema?.security ?? [],

@@ -1,5 +1,10 @@
-/** Process entry: config, runtime, listen, and a graceful stop on SIGTERM/SIGINT. */
+/**
+ * Process entry: config, runtime, listen, and a graceful stop on SIGTERM/SIGINT. One of the two
+ * places that compose both deployables: it hands the shipped handlers to the app, which runs them
+ * in-process when there is no NATS_URL (the embedded default).
+ */
 import type { FastifyInstance } from 'fastify';
+import { startInProcessHandlers } from '../workers/registry.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './kernel/config.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
@@ -45,7 +50,7 @@ async function main(): Promise<void> {
 
   runtime = await createRuntime(config, (message) => console.log(`[betroth] ${message}`));
   if (stopping) return;
-  app = await buildApp(runtime.options);
+  app = await buildApp({ ...runtime.options, startInProcessHandlers });
   if (stopping) return;
 
   await app.listen({ host: config.host, port: config.port });

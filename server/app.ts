@@ -20,6 +20,7 @@ import blockRoutes from './modules/blocks/blocks.routes.ts';
 import uploadRoutes from './modules/uploads/uploads.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import livenessRoutes from './modules/liveness/liveness.routes.ts';
+import paymentRoutes from './modules/payments/payments.routes.ts';
 import { worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(uploadRoutes);
       await api.register(mediaRoutes);
       await api.register(livenessRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { CREDIT_PACKAGE_IDS, type CreditPackageId, DEFAULT_PACKAGE_PRICES_CENTS } from '../contract/credit-packages.ts';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -72,6 +73,10 @@ export interface Config {
    * default, refused in production, and a mock scan never makes a member verified.
    */
   faceScanMock: boolean;
+  /** What each chat-credit package costs, in cents of `paymentCurrency`. */
+  packagePricesCents: Record<CreditPackageId, number>;
+  /** ISO currency code, lower case as the payment provider takes it. */
+  paymentCurrency: string;
 }
 
 export interface S3Config {
@@ -253,6 +258,22 @@ function readS3(read: Reader, mediaStore: 'local' | 's3'): S3Config | null {
   };
 }
 
+/**
+ * CREDIT_PACKAGE_PRICES: the four prices in package order (1, 3, 5, 7 credits), as decimal
+ * amounts with at most two decimals, e.g. "4.99,12.99,19.99,24.99".
+ */
+function readPackagePrices(read: Reader): Record<CreditPackageId, number> {
+  const raw = read.optional('CREDIT_PACKAGE_PRICES');
+  if (!raw) return { ...DEFAULT_PACKAGE_PRICES_CENTS };
+  const amounts = raw.split(',').map((amount) => amount.trim());
+  const valid = amounts.length === CREDIT_PACKAGE_IDS.length && amounts.every((amount) => /^[0-9]{1,5}(\.[0-9]{1,2})?$/.test(amount) && Number(amount) > 0);
+  if (!valid) {
+    read.problems.push(`CREDIT_PACKAGE_PRICES must be ${CREDIT_PACKAGE_IDS.length} positive amounts with at most two decimals, in package order (${CREDIT_PACKAGE_IDS.join(', ')})`);
+    return { ...DEFAULT_PACKAGE_PRICES_CENTS };
+  }
+  return Object.fromEntries(CREDIT_PACKAGE_IDS.map((id, i) => [id, Math.round(Number(amounts[i]) * 100)])) as Record<CreditPackageId, number>;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
   const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
@@ -310,7 +331,10 @@ export function loadConfig(env: Env = process.env): Config {
       delayMs: read.integer('DEMO_LIKE_BACK_DELAY_MS', 4000, 0, 600_000),
     },
     faceScanMock: read.boolean('FACE_SCAN_MOCK', false),
+    packagePricesCents: readPackagePrices(read),
+    paymentCurrency: read.string('PAYMENT_CURRENCY', 'usd').toLowerCase(),
   };
+  if (!/^[a-z]{3}$/.test(config.paymentCurrency)) read.problems.push('PAYMENT_CURRENCY must be a three-letter currency code such as usd');
   if (nodeEnv === 'production' && config.faceScanMock) {
     read.problems.push('FACE_SCAN_MOCK must be false (or unset) in production: a mock scan verifies nothing');
   }

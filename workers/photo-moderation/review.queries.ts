@@ -5,9 +5,9 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../server/kernel/db/client.ts';
-import { verifyPhotoOne } from '../../server/kernel/db/face-prints.ts';
+import { passedScanDescriptor, verifyPhotoOne } from '../../server/kernel/db/face-prints.ts';
 import { syncCompleteness } from '../../server/kernel/db/profile-completeness.ts';
-import { faceScans, profiles, uploads } from '../../server/kernel/db/schema/index.ts';
+import { profiles, uploads } from '../../server/kernel/db/schema/index.ts';
 import { writeEvent } from '../../server/kernel/events/outbox.ts';
 import { photoRefOf } from '../../server/kernel/media/index.ts';
 
@@ -102,12 +102,8 @@ export async function approveUpload(db: Db, uploadId: string, keys: DerivativeKe
 
 /** The face of the passed, real scan bound to an upload, for the photo-1 face check. */
 export async function scanDescriptorOf(db: Db, upload: UploadRow): Promise<Float32Array | null> {
-  if (!upload.faceScanId) return null;
-  const [scan] = await db
-    .select({ descriptor: faceScans.descriptor })
-    .from(faceScans)
-    .where(and(eq(faceScans.id, upload.faceScanId), eq(faceScans.state, 'passed'), eq(faceScans.mock, false)));
-  return scan?.descriptor ? Float32Array.from(scan.descriptor) : null;
+  const descriptor = upload.faceScanId ? await passedScanDescriptor(db, upload.userId, upload.faceScanId) : null;
+  return descriptor ? Float32Array.from(descriptor) : null;
 }
 
 /** The slot's previously approved uploads leave with their rows; their files go after commit. */

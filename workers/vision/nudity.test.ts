@@ -63,21 +63,21 @@ t.test('the rule: explicit when Porn and Hentai together reach the bar in both r
 t.test('the mirror is read only when the photo itself reaches the bar', async (t) => {
   const given = (original: NudityScores, mirrored: NudityScores) => {
     const calls: boolean[] = [];
-    const stub: NudityClassifier = {
+    const classifier: NudityClassifier = {
       classify: async (_image, options = {}) => {
         calls.push(Boolean(options.mirrored));
         return options.mirrored ? mirrored : original;
       },
     };
-    return { stub, calls };
+    return { classifier, calls };
   };
   const photo = fixture('astronaut.jpg');
   const ordinary = given(scores({ porn: 0.1 }), scores({ porn: 0.9 }));
-  t.notOk(await readsExplicit(ordinary.stub, photo));
+  t.notOk(await readsExplicit(ordinary.classifier, photo));
   t.same(ordinary.calls, [false], 'one reading');
   const noisy = given(scores({ porn: 0.92 }), scores({ porn: 0.37 }));
-  t.notOk(await readsExplicit(noisy.stub, photo), 'the mirror disagrees');
+  t.notOk(await readsExplicit(noisy.classifier, photo), 'the mirror disagrees');
   t.same(noisy.calls, [false, true], 'two readings');
   const explicit = given(scores({ porn: 0.8 }), scores({ porn: 0.75 }));
-  t.ok(await readsExplicit(explicit.stub, photo));
+  t.ok(await readsExplicit(explicit.classifier, photo));
 });

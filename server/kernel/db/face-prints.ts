@@ -43,6 +43,15 @@ export async function clearVerification(db: Db, userId: number): Promise<void> {
   await db.update(profiles).set({ verified: false }).where(eq(profiles.userId, userId));
 }
 
+/** The face of `userId`'s scan `scanId` if it passed and is real (a practice scan has none). */
+export async function passedScanDescriptor(db: Db, userId: number, scanId: string): Promise<number[] | null> {
+  const [scan] = await db
+    .select({ descriptor: faceScans.descriptor })
+    .from(faceScans)
+    .where(and(eq(faceScans.id, scanId), eq(faceScans.userId, userId), eq(faceScans.state, 'passed'), eq(faceScans.mock, false)));
+  return scan?.descriptor ?? null;
+}
+
 export type PhotoOneVerification = VerificationOutcome | 'mismatch' | 'no_scan';
 
 /**
@@ -57,19 +66,14 @@ export async function verifyPhotoOne(
   photoDescriptor: ArrayLike<number> | null,
   scanId: string | null,
 ): Promise<PhotoOneVerification> {
-  const [scan] = scanId
-    ? await db
-        .select({ descriptor: faceScans.descriptor })
-        .from(faceScans)
-        .where(and(eq(faceScans.id, scanId), eq(faceScans.userId, userId), eq(faceScans.state, 'passed'), eq(faceScans.mock, false)))
-    : [];
-  if (!scan?.descriptor || !photoDescriptor) {
+  const scanDescriptor = scanId ? await passedScanDescriptor(db, userId, scanId) : null;
+  if (!scanDescriptor || !photoDescriptor) {
     await clearVerification(db, userId);
     return 'no_scan';
   }
-  if (!isSamePerson(photoDescriptor, scan.descriptor)) {
+  if (!isSamePerson(photoDescriptor, scanDescriptor)) {
     await clearVerification(db, userId);
     return 'mismatch';
   }
-  return recordVerifiedFace(db, userId, scan.descriptor);
+  return recordVerifiedFace(db, userId, scanDescriptor);
 }

@@ -7,7 +7,6 @@ import type { Db } from '../../kernel/db/client.ts';
 import { faceScans, uploads } from '../../kernel/db/schema/index.ts';
 
 export type ScanRow = typeof faceScans.$inferSelect;
-export type UploadRow = typeof uploads.$inferSelect;
 
 export async function countScansSince(db: Db, userId: number, since: Date): Promise<number> {
   const [row] = await db
@@ -52,15 +51,6 @@ export async function updateScan(db: Db, scanId: string, values: Partial<typeof 
 
 export async function findScan(db: Db, scanId: string): Promise<ScanRow | undefined> {
   const [row] = await db.select().from(faceScans).where(eq(faceScans.id, scanId));
-  return row;
-}
-
-export async function lockOwnUpload(db: Db, userId: number, uploadId: string): Promise<UploadRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)))
-    .for('update');
   return row;
 }
 

@@ -9,7 +9,7 @@ import { type PhotoOneVerification, verifyPhotoOne } from '../../kernel/db/face-
 import type { Db } from '../../kernel/db/client.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { badRequest, conflict, notFound } from '../../kernel/errors.ts';
-import { UPLOAD_MESSAGES } from '../uploads/index.ts';
+import { lockOwnUpload, UPLOAD_MESSAGES } from '../uploads/index.ts';
 import * as queries from './liveness.queries.ts';
 import { BIND_WINDOW_MS, LIVENESS_MESSAGES } from './liveness.rules.ts';
 
@@ -35,7 +35,7 @@ export async function bindScan(
   body: { sessionToken: string },
 ): Promise<{ detail: string; verified: boolean }> {
   return deps.db.transaction(async (tx) => {
-    const upload = await queries.lockOwnUpload(tx, userId, uploadId);
+    const upload = await lockOwnUpload(tx, userId, uploadId);
     if (!upload) throw notFound(UPLOAD_MESSAGES.notFound);
     if (upload.purpose !== 'profile' || upload.slot !== 1) throw badRequest(LIVENESS_MESSAGES.onlyPhoto1);
     if (upload.state === 'rejected' || upload.state === 'error') throw conflict(UPLOAD_MESSAGES.closed);

@@ -5,8 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 
+// Members use Vite's address in development, so links in mail and checkout returns point there.
+const apiEnv = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: apiEnv }),
   spawn('npx', ['vite', '--config', 'client/vite.config.ts'], { stdio: 'inherit' }),
 ];
 const stop = () => {

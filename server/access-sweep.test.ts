@@ -2,7 +2,9 @@
  * Access sweep, generated from openapi.yaml: every operation that takes an id (in its path or
  * its body) is called by one member against other members in every situation where the answer
  * must be a refusal: the member they blocked, a member who blocked them, an incomplete profile,
- * a deleted account, and an id that never existed. A new route with an id is swept as soon as it
+ * a deleted account, and an id that never existed. A `match` id is the caller's own match with
+ * that member (kept beside the block or the incomplete profile) or, for the stranger, a match of
+ * two other members: always a 404. A new route with an id is swept as soon as it
  * is in openapi.yaml; it only has to say, with `x-id-of` on the id, which kind of id it takes.
  * An `own-photo-slot` names a position in the caller's own profile, not anything of another
  * member, and a `signed-media` token is a permission sealed for one viewer rather than an id, so
@@ -24,11 +26,14 @@ import { patchProfile, profileIdOf } from './test/profiles.ts';
 import { buildTestApp } from './test/app.ts';
 import { signUp } from './test/factories.ts';
 
-type IdKind = 'profile' | 'user' | 'upload';
+type IdKind = 'profile' | 'user' | 'upload' | 'match';
+const ID_KINDS: readonly string[] = ['profile', 'user', 'upload', 'match'];
 /** Path parameters that are not another member's id: the caller's own slot, a sealed permission. */
 const OWN_KINDS = new Set(['own-photo-slot', 'signed-media']);
-type Target = { profileId: number; userId: number; uploadId: string };
-const idFor = (target: Target) => (kind: IdKind) => (kind === 'user' ? target.userId : kind === 'upload' ? target.uploadId : target.profileId);
+/** A member as the sweep aims at them: their ids, an upload of theirs and a match (with an open chat) of theirs. */
+type Target = { profileId: number; userId: number; uploadId: string; matchId: number };
+const idFor = (target: Target) => (kind: IdKind) =>
+  kind === 'user' ? target.userId : kind === 'upload' ? target.uploadId : kind === 'match' ? target.matchId : target.profileId;
 type Schema = { type?: string; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: string; $ref?: string };
 interface Operation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
@@ -119,6 +124,20 @@ async function uploadOf(app: FastifyInstance, member: Member): Promise<string> {
   return response.json().uploadId;
 }
 
+/**
+ * A match between two members with its chat open, written straight to the table: the sweep puts
+ * members in situations the API would refuse to create (a match beside a block, with an
+ * incomplete profile), so a wrongful success on a match id would show.
+ */
+async function openMatch(db: Db, a: { profileId: number }, b: { profileId: number }): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`
+    insert into matches (profile_low_id, profile_high_id, chat_unlocked_at)
+    values (least(${a.profileId}::bigint, ${b.profileId}::bigint), greatest(${a.profileId}::bigint, ${b.profileId}::bigint), now())
+    on conflict (profile_low_id, profile_high_id) do update set chat_unlocked_at = now()
+    returning id`);
+  return Number(row.id);
+}
+
 async function relationOf(db: Db, a: Member, b: Member) {
   const [row] = await db.execute<{ likes: number; matches: number }>(sql`
     select (select count(*)::int from likes where from_profile_id in (${a.profileId}, ${b.profileId})
@@ -133,7 +152,7 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   t.ok(routes.length >= 6, `${routes.length} operations take an id`);
   for (const route of routes) {
     for (const { name, kind } of route.pathIds) {
-      t.ok(kind === 'profile' || kind === 'user' || kind === 'upload', `${route.key}: path id ${name} says which kind of id it is (x-id-of)`);
+      t.ok(ID_KINDS.includes(kind), `${route.key}: path id ${name} says which kind of id it is (x-id-of)`);
     }
   }
 
@@ -150,16 +169,21 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   // And an upload of the target's own, which nobody but the target may reach.
   const uploadIds = new Map<Member, string>();
   for (const target of [blockedByMe, blockedMe, gone, incomplete]) uploadIds.set(target, await uploadOf(app, target));
+  // And a match with the caller, chat open, kept beside the block or the incomplete profile (the
+  // deleted member's goes with the account), so a chat route that missed either would answer.
+  const matchIds = new Map<Member, number>();
+  for (const target of [blockedByMe, blockedMe, gone, incomplete]) matchIds.set(target, await openMatch(db, caller, target));
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/profile/delete/', headers: gone.auth })).statusCode, 200);
 
-  const withUpload = (member: Member): Target => ({ ...member, uploadId: uploadIds.get(member) as string });
+  const withTheirs = (member: Member): Target => ({ ...member, uploadId: uploadIds.get(member) as string, matchId: matchIds.get(member) as number });
   const targets: Record<Situation, Target> = {
-    'blocked-by-me': withUpload(blockedByMe),
-    'blocked-me': withUpload(blockedMe),
-    incomplete: withUpload(incomplete),
-    deleted: withUpload(gone),
-    'never-existed': { profileId: 9_000_000, userId: 9_000_000, uploadId: '00000000-0000-4000-8000-000000000000' },
+    'blocked-by-me': withTheirs(blockedByMe),
+    'blocked-me': withTheirs(blockedMe),
+    incomplete: withTheirs(incomplete),
+    deleted: withTheirs(gone),
+    'never-existed': { profileId: 9_000_000, userId: 9_000_000, uploadId: '00000000-0000-4000-8000-000000000000', matchId: 9_000_000 },
   };
+  const [{ seeded }] = await db.execute<{ seeded: number }>(sql`select count(*)::int as seeded from matches`);
   // Re-established before every call, since a call that is allowed (unblock) may change it.
   const prepare = async () => {
     await db.execute(sql`insert into blocks (blocker_user_id, blocked_user_id) values
@@ -179,7 +203,9 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   const [{ n }] = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from likes where to_profile_id = ${caller.profileId} or from_profile_id = ${caller.profileId}`);
   const [{ m }] = await db.execute<{ m: number }>(sql`select count(*)::int as m from matches`);
-  t.equal(m, 0, 'no refused call made a match');
+  t.ok(m <= seeded, `no refused call made a match (${m} of the ${seeded} the sweep wrote itself)`);
+  const [{ messages }] = await db.execute<{ messages: number }>(sql`select count(*)::int as messages from chat_messages`);
+  t.equal(messages, 0, 'no refused call wrote in a chat');
   t.ok(n <= 1, `no refused call added a like (${n}: at most blocked_me's, which the block removed)`);
 });
 
@@ -191,15 +217,19 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
   const partner = await man(app, db, {}, 'partner');
   await likeProfile(app, partner, target.profileId);
   await likeProfile(app, target, partner.profileId);
-  const targetUpload = { ...target, uploadId: await uploadOf(app, target) };
+  const theirMatch = await openMatch(db, partner, target);
+  const targetIds = { ...target, uploadId: await uploadOf(app, target), matchId: theirMatch };
   const before = await relationOf(db, partner, target);
   t.same(before, { likes: 2, matches: 1 }, 'target and partner are matched');
   for (const route of routes) {
-    const response = await call(app, stranger, route, idFor(targetUpload));
+    const response = await call(app, stranger, route, idFor(targetIds));
     t.ok(response.statusCode < 500, `${route.key}: ${response.statusCode}`);
     if (route.pathIds.some((id) => id.kind === 'upload')) t.equal(response.statusCode, 404, `${route.key}: another member's upload is not found`);
+    if (route.pathIds.some((id) => id.kind === 'match')) t.equal(response.statusCode, 404, `${route.key}: another member's match is not found`);
   }
   t.same(await relationOf(db, partner, target), before, "the target's like and match with their partner are untouched");
+  const [{ chat }] = await db.execute<{ chat: number }>(sql`select count(*)::int as chat from chat_messages`);
+  t.equal(chat, 0, "nothing was written in the target's chat");
   // And the stranger cannot undo a relation that is not theirs.
   for (const url of [`/api/v1/match/unlike/${target.profileId}/`, `/api/v1/match/unmatch/${target.profileId}/`]) {
     t.equal((await post(app, stranger, url)).statusCode, 404, url);

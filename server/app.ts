@@ -21,6 +21,11 @@ import uploadRoutes from './modules/uploads/uploads.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import livenessRoutes from './modules/liveness/liveness.routes.ts';
 import paymentRoutes from './modules/payments/payments.routes.ts';
+import chatRoutes from './modules/chat/chat.routes.ts';
+import creditRoutes from './modules/credits/credits.routes.ts';
+import webhookRoutes from './modules/payments/webhook.routes.ts';
+import paymentsPlugin from './plugins/payments.ts';
+import type { RetryPolicy } from './stripe-emulator/deliveries.ts';
 import { worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
@@ -52,6 +57,8 @@ export interface BuildOptions extends Omit<AppContext, 'media' | 'mediaUrls'> {
    * workers/registry.ts's). Absent (the OpenAPI generator, benchmarks), no handler runs here.
    */
   startInProcessHandlers?: StartInProcessHandlers;
+  /** How the local Stripe emulator (no STRIPE_SECRET_KEY) retries webhooks; tests shorten it. */
+  stripeEmulatorRetry?: RetryPolicy;
 }
 
 /** Where presigned upload URLs point, so the page may send photos there. */
@@ -104,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaReferences);
   await app.register(authPlugin, { secret: options.jwtSecret, ttlDays: config.sessionTtlDays });
   await app.register(rateLimitPlugin);
+  await app.register(paymentsPlugin, { emulatorRetry: options.stripeEmulatorRetry });
   // Metrics first, so its latency hooks cover every route; the gateway last, on top of the
   // event runtime's push bus and the auth check.
   await app.register(metrics);
@@ -122,6 +130,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(mediaRoutes);
       await api.register(livenessRoutes);
       await api.register(paymentRoutes);
+      await api.register(chatRoutes);
+      await api.register(creditRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api/v1' },
   );

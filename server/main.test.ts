@@ -4,55 +4,17 @@
  * the API is moderated in that same process. Tests of the app alone build it with the handlers
  * themselves, so only this one would notice an entry that forgot them.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import t from 'tap';
 import { createTestDatabase, makeTempDir } from './test/app.ts';
 import { COMPLETE_FORM } from './test/profiles.ts';
+import { startServerProcess } from './test/server-process.ts';
 
 const photo = readFileSync(new URL('../fixtures/images/astronaut.jpg', import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 t.test('npm start runs the handlers in-process: a photo 1 sent to the API is reviewed and completes the profile', async (t) => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: new URL('..', import.meta.url),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: await createTestDatabase(t),
-      DATA_DIR: await makeTempDir(t),
-      DEMO_MEMBERS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  t.teardown(async () => {
-    child.kill('SIGTERM');
-    await exited;
-  });
-
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  for (let i = 0; ; i += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
-    if (i > 300 || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { baseUrl } = await startServerProcess(t, { DATABASE_URL: await createTestDatabase(t), DATA_DIR: await makeTempDir(t) });
+  const base = `${baseUrl}/api/v1`;
   const json = { 'content-type': 'application/json' };
   const signup = await fetch(`${base}/signup/`, {
     method: 'POST',

@@ -10,6 +10,8 @@ import type { StartInProcessHandlers } from '../server/kernel/events/in-process-
 import type { PushBus } from '../server/kernel/events/push.ts';
 import type { Log } from '../server/kernel/logging.ts';
 import type { MediaStore } from '../server/kernel/media/index.ts';
+import { chatCleanupHandler } from './chat-cleanup/handler.ts';
+import { creditGrantsHandler } from './credit-grants/handler.ts';
 import { notificationsHandler } from './notifications/handler.ts';
 import { stillCurrentIn } from './notifications/still-current.ts';
 import { faceLivenessHandler } from './face-liveness/handler.ts';
@@ -33,6 +35,8 @@ export const HANDLER_FACTORIES: Record<string, Factory> = {
   'photo-moderation': (deps) => photoModerationWithVision({ db: deps.db, media: deps.media }),
   // The detector loads its models on first use, so a process that never gets a scan never pays for them.
   'face-liveness': (deps) => faceLivenessHandler({ db: deps.db, media: deps.media, detector: createFaceDetector() }),
+  'chat-cleanup': (deps) => chatCleanupHandler({ db: deps.db, media: deps.media }),
+  'credit-grants': (deps) => creditGrantsHandler({ db: deps.db }),
 };
 
 /** Builds the named handlers; throws listing every unknown name. */

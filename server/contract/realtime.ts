@@ -12,7 +12,8 @@
  * what happened since the last `at` it saw, or since `hello.data.serverTime` of the dropped
  * connection.
  * Client -> server: `{ "type": "ping" }` answers `{ "type": "pong" }`; the server also sends
- * WebSocket ping frames, which browsers answer by themselves.
+ * WebSocket ping frames, which browsers answer by themselves. `{ "type": "typing", "matchId" }`
+ * tells the chat's peer the member is typing (see ClientMessage); nothing is answered.
  */
 
 export const WS_PATH = '/api/v1/ws';
@@ -34,6 +35,9 @@ export const PUSH_TYPES = [
   'like.received',
   'chat.message',
   'chat.unlocked',
+  'chat.locked',
+  'chat.read',
+  'chat.typing',
   'credits.updated',
   'upload.status',
 ] as const;
@@ -46,6 +50,15 @@ export interface PushData {
   /** A new message in a chat: fetch the chat to read it. */
   'chat.message': { messageId: number; matchId: number; fromUserId: number; hasPhoto: boolean; sentAt: string };
   'chat.unlocked': { matchId: number; unlockedByUserId: number; unlockedAt: string };
+  /** The chat was locked again: ended by a member, or its unlock cancelled (refunded). */
+  'chat.locked': { matchId: number; lockedByUserId: number; reason: 'ended' | 'refunded'; lockedAt: string };
+  /**
+   * The peer read the chat up to `lastReadMessageId`. Sent only while both members send read
+   * receipts; ephemeral (never stored as an event): GET on the chat answers the same position.
+   */
+  'chat.read': { matchId: number; readerUserId: number; lastReadMessageId: number };
+  /** The peer is typing in this chat (at most one every 2 s per socket); show it for a few seconds. */
+  'chat.typing': { matchId: number; fromUserId: number };
   'credits.updated': { balance: number; delta: number; reason: string; changedAt: string };
   'upload.status': { uploadId: string; state: string; rejectionReason: string | null; changedAt: string };
 }
@@ -59,4 +72,12 @@ export type ServerMessage =
   | { type: 'hello'; data: { userId: number; serverTime: string } }
   | { type: 'pong'; data: { serverTime: string } };
 
-export type ClientMessage = { type: 'ping' };
+/** How often a socket's typing indicator for one chat is forwarded; more often is dropped. */
+export const TYPING_INTERVAL_MS = 2_000;
+
+/**
+ * `typing`: the member is typing in the chat of match `matchId`; forwarded to the peer as
+ * `chat.typing` when the sender is one of the match's two members, the chat is unlocked and
+ * neither blocked the other. Anything else the server does not know is ignored.
+ */
+export type ClientMessage = { type: 'ping' } | { type: 'typing'; matchId: number };

@@ -17,6 +17,8 @@ export interface Schema {
   required?: string[];
   items?: Schema;
   $ref?: string;
+  /** Which kind of id the value is (profile, user, upload, match, ...), as the API documents it. */
+  'x-id-of'?: string;
 }
 
 export interface Parameter {

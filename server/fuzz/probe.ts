@@ -51,6 +51,13 @@ export const TWISTS: Record<string, (token: string) => string> = {
 export const SESSION_ENDING = new Set(['POST /api/v1/signout/', 'POST /api/v1/profile/delete/']);
 
 /** The one documented 5xx: biometric reset is not offered. */
+/**
+ * Operations that may leave the caller's own profile incomplete (a fuzzed save, photo 1 deleted):
+ * the caller is restored after each success, or every route that needs a complete profile would
+ * answer 403 for the rest of the run and its deeper code would never be reached.
+ */
+const CHANGES_CALLER_PROFILE = new Set(['PATCH /api/v1/profile_update/', 'DELETE /api/v1/profile/photo/{index}/delete/']);
+
 const DOCUMENTED_5XX = new Map([['POST /api/v1/reset-password-biometric/', 501]]);
 
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -210,9 +217,8 @@ export class Prober {
     this.millisByOperation.set(key, (this.millisByOperation.get(key) ?? 0) + performance.now() - started);
     const polluted = this.pollution();
     if (polluted) problem = problem ? `${problem}; ${polluted}` : polluted;
-    if (status >= 200 && status < 300 && request.op.key === 'PATCH /api/v1/profile_update/' && request.caller.kind === 'member') {
-      await this.world.restoreCaller();
-    }
+    // Whoever it was sent as: a twisted Authorization header may still be the caller's (`token <jwt>`).
+    if (status >= 200 && status < 300 && CHANGES_CALLER_PROFILE.has(request.op.key)) await this.world.restoreCaller();
     if (!problem) return null;
     const failure: Failure = {
       signature: `${request.op.key} -> ${problem}${this.loggedError()}`,

@@ -27,7 +27,9 @@ import type { World } from './world.ts';
 /** Whether a parameter or property holds a user id (otherwise an id is a profile id). */
 const isUserId = (name: string) => /user/i.test(name);
 
-function validIds(world: World, name: string): number[] {
+/** Ids of the kind the schema names (x-id-of), else by the name: user ids or profile ids. */
+function validIds(world: World, name: string, schema?: Schema): number[] {
+  if (schema?.['x-id-of'] === 'match') return world.matchIds;
   return isUserId(name) ? world.userIds : world.profileIds;
 }
 
@@ -47,7 +49,7 @@ function validValue(name: string, schema: Schema, world: World, index = 0): unkn
     gender: 'Man',
   };
   if (name in known) return known[name];
-  if (/_id$/.test(name)) return validIds(world, name)[index % validIds(world, name).length];
+  if (/_id$/.test(name)) return validIds(world, name, schema)[index % validIds(world, name, schema).length];
   if (schema.enum?.length) return schema.enum[index % schema.enum.length];
   if (schema.type === 'boolean') return true;
   if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
@@ -65,7 +67,7 @@ function validBody(op: Operation, world: World, index = 0): Record<string, unkno
 }
 
 function validPath(op: Operation, world: World, index = 0): Record<string, string> {
-  return Object.fromEntries(op.pathParams.map((p) => [p.name, String(validIds(world, p.name)[index % validIds(world, p.name).length])]));
+  return Object.fromEntries(op.pathParams.map((p) => [p.name, String(validIds(world, p.name, p.schema)[index % validIds(world, p.name, p.schema).length])]));
 }
 
 /** Query keys worth trying on an operation: its own, then every name the API uses somewhere. */
@@ -146,7 +148,7 @@ export function catalogueRequests(document: ApiDocument, world: World): FuzzRequ
 function pathValue(param: Parameter, world: World): fc.Arbitrary<string> {
   const max = param.schema.maximum ?? Number.MAX_SAFE_INTEGER;
   return fc.oneof(
-    { arbitrary: fc.constantFrom(...validIds(world, param.name)).map(String), weight: 3 },
+    { arbitrary: fc.constantFrom(...validIds(world, param.name, param.schema)).map(String), weight: 3 },
     { arbitrary: hostileText, weight: 3 },
     { arbitrary: fc.constantFrom(0, -1, max, max + 2, (param.schema.minimum ?? 1) - 1).map(String), weight: 1 },
     { arbitrary: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String), weight: 1 },

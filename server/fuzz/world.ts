@@ -1,28 +1,32 @@
 /**
  * The members a fuzz run acts among, made through the real API: the caller (complete, with a
  * gender, so discovery and pair routes get past their first checks), women in every relation to
- * the caller (liked, matched, blocked either way, liking the caller), a witness who is never
- * fuzzed with (the health checks run as them), and throwaway accounts for the operations that
- * end the caller's session (sign-out, deletion), so those cannot lock the run out.
+ * the caller (liked, matched with an open chat, blocked either way, liking the caller), a witness
+ * who is never fuzzed with (the health checks run as them; matched with the admirer, so match ids
+ * of other members exist), and throwaway accounts for the operations that end the caller's session
+ * (sign-out, deletion), so those cannot lock the run out.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../kernel/db/client.ts';
 import { likeProfile, type Member, man, post, woman } from '../test/members.ts';
-import { COMPLETE_FORM, patchProfile } from '../test/profiles.ts';
+import { COMPLETE_FORM, patchProfile, setPhoto } from '../test/profiles.ts';
 import { signUp, type TestMember } from '../test/factories.ts';
 
 export interface World {
   caller: Member;
   witness: Member;
   others: Member[];
-  /** Ids that exist, of both kinds, and a few that never did. */
+  /** Ids that exist, of each kind, and a few that never did. */
   profileIds: number[];
   userIds: number[];
+  /** The caller's match (chat open), a match of two others, and ids that never existed. */
+  matchIds: number[];
   /** A token of a throwaway account that is still signed in, or of a spent one when none is left. */
   throwawayToken(): Promise<string>;
   /** Tells the pool that the token's session ended (the operation answered 2xx). */
   spend(token: string): void;
-  /** Puts the caller's profile back to complete after a fuzzed save changed it. */
+  /** Puts the caller's profile back to complete after a fuzzed save or photo deletion changed it. */
   restoreCaller(): Promise<void>;
   /** Throwaway accounts made so far. */
   throwawaysMade(): number;
@@ -49,6 +53,11 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
   expectOk('admirer like', (await likeProfile(app, admirer, caller.profileId)).statusCode);
   expectOk('block', (await post(app, caller, `/api/v1/block/${blockedByCaller.userId}/`)).statusCode);
   expectOk('blocked by', (await post(app, blockedCaller, `/api/v1/block/${caller.userId}/`)).statusCode);
+  const callerMatch = (await likeProfile(app, caller, matched.profileId)).json().match_id as number;
+  // Open, as a spent credit leaves it, so the chat routes get past their lock check.
+  await db.execute(sql`update matches set chat_unlocked_at = now(), chat_unlocked_by_profile_id = ${caller.profileId} where id = ${callerMatch}`);
+  expectOk('witness like', (await likeProfile(app, witness, admirer.profileId)).statusCode);
+  const othersMatch = (await likeProfile(app, admirer, witness.profileId)).json().match_id as number;
 
   const everyone = [caller, witness, ...others];
   const live: TestMember[] = [];
@@ -60,6 +69,7 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
     others,
     profileIds: [...everyone.map((m) => m.profileId), ...NEVER_EXISTED],
     userIds: [...everyone.map((m) => m.userId), ...NEVER_EXISTED],
+    matchIds: [callerMatch, othersMatch, ...NEVER_EXISTED],
     async throwawayToken() {
       if (live.length === 0 && made < options.maxThrowaways) {
         made++;
@@ -72,6 +82,8 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
       if (index >= 0) spent.push(...live.splice(index, 1));
     },
     async restoreCaller() {
+      // Photo 1 first (a fuzzed photo deletion may have taken it), so the save marks the profile complete.
+      await setPhoto(db, caller, `/media/${caller.userId}/photo1.jpg`);
       const response = await patchProfile(app, caller, { ...COMPLETE_FORM, gender: 'Man', username: caller.username });
       if (response.statusCode !== 200) throw new Error(`could not restore the caller: ${response.statusCode} ${response.body}`);
     },

@@ -1,6 +1,8 @@
 import t from 'tap';
 import { ConfigError, loadConfig } from './config.ts';
 
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+
 t.test('defaults give the embedded setup', async (t) => {
   const config = loadConfig({});
   t.equal(config.port, 3000);
@@ -27,7 +29,16 @@ t.test('every bad variable is reported at once', async (t) => {
 t.test('production requires a long JWT secret', async (t) => {
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
   t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32/);
-  t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32) }).env, 'production');
+  t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...STRIPE }).env, 'production');
+});
+
+t.test('Stripe: the emulator by default, a key with its webhook secret, and never the emulator in production', async (t) => {
+  t.same(loadConfig({}).stripe, { secretKey: null, webhookSecret: null, emulatorPort: 0 });
+  t.same(loadConfig({ ...STRIPE, STRIPE_EMULATOR_PORT: '12111' }).stripe, { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', emulatorPort: 12111 });
+  t.throws(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' }), /STRIPE_WEBHOOK_SECRET is required/);
+  t.throws(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }), /without STRIPE_SECRET_KEY/);
+  t.throws(() => loadConfig({ ...STRIPE, STRIPE_SECRET_KEY: 'pk_test_abc' }), /secret or restricted key/);
+  t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32) }), /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production/);
 });
 
 t.test('TRUST_PROXY: nobody by default, a hop count, or proxy addresses', async (t) => {
@@ -117,7 +128,7 @@ t.test('demo like-backs: on in development, off in test unless set, refused in p
   t.same(loadConfig({}).demoLikeBacks, { percent: 40, delayMs: 4000 });
   t.same(loadConfig({ NODE_ENV: 'test' }).demoLikeBacks, { percent: 0, delayMs: 4000 }, 'a test turns them on itself');
   t.same(loadConfig({ NODE_ENV: 'test', DEMO_LIKE_BACK_PERCENT: '100', DEMO_LIKE_BACK_DELAY_MS: '0' }).demoLikeBacks, { percent: 100, delayMs: 0 });
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32) };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...STRIPE };
   t.equal(loadConfig(production).demoLikeBacks.percent, 0, 'off by default in production');
   t.throws(() => loadConfig({ ...production, DEMO_LIKE_BACK_PERCENT: '40' }), /DEMO_LIKE_BACK_PERCENT must be 0/);
   t.throws(() => loadConfig({ DEMO_LIKE_BACK_PERCENT: '101', DEMO_LIKE_BACK_DELAY_MS: 'soon' }), /DEMO_LIKE_BACK_PERCENT[\s\S]*DEMO_LIKE_BACK_DELAY_MS/);

@@ -77,6 +77,18 @@ export interface Config {
   packagePricesCents: Record<CreditPackageId, number>;
   /** ISO currency code, lower case as the payment provider takes it. */
   paymentCurrency: string;
+  /**
+   * Stripe. Unset secretKey (outside production) means: the local Stripe emulator
+   * (server/stripe-emulator/) on emulatorPort (0 = any free port), with a secret of its own.
+   */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string | null;
+  /** Set exactly when secretKey is: webhooks are verified against it. */
+  webhookSecret: string | null;
+  emulatorPort: number;
 }
 
 export interface S3Config {
@@ -274,6 +286,21 @@ function readPackagePrices(read: Reader): Record<CreditPackageId, number> {
   return Object.fromEntries(CREDIT_PACKAGE_IDS.map((id, i) => [id, Math.round(Number(amounts[i]) * 100)])) as Record<CreditPackageId, number>;
 }
 
+/** A real Stripe account needs its key and its webhook secret together; production needs one. */
+function readStripe(read: Reader, nodeEnv: Config['env']): StripeConfig {
+  const secretKey = read.optional('STRIPE_SECRET_KEY');
+  const webhookSecret = read.optional('STRIPE_WEBHOOK_SECRET');
+  if (secretKey && !/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(secretKey)) {
+    read.problems.push('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)');
+  }
+  if (secretKey && !webhookSecret) read.problems.push('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  if (webhookSecret && !secretKey) read.problems.push('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY');
+  if (!secretKey && nodeEnv === 'production') {
+    read.problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production: the local Stripe emulator takes no money');
+  }
+  return { secretKey, webhookSecret, emulatorPort: read.integer('STRIPE_EMULATOR_PORT', 0, 0, 65535) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
   const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
@@ -299,7 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     natsStream: read.natsToken('NATS_STREAM', 'EVENTS'),
     natsSubjectPrefix: read.natsToken('NATS_SUBJECT_PREFIX', 'events'),
     natsPushPrefix: read.natsToken('NATS_PUSH_PREFIX', 'push'),
-    workers: read.list('WORKERS', ['notifications', 'photo-moderation', 'face-liveness']),
+    workers: read.list('WORKERS', ['notifications', 'photo-moderation', 'face-liveness', 'chat-cleanup', 'credit-grants']),
     workersPort: read.integer('WORKERS_PORT', 9464, 0, 65535),
     outboxPollMs: read.integer('OUTBOX_POLL_MS', 1000, 20, 60_000),
     outboxBatchSize: read.integer('OUTBOX_BATCH_SIZE', 100, 1, 1000),
@@ -333,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     faceScanMock: read.boolean('FACE_SCAN_MOCK', false),
     packagePricesCents: readPackagePrices(read),
     paymentCurrency: read.string('PAYMENT_CURRENCY', 'usd').toLowerCase(),
+    stripe: readStripe(read, nodeEnv),
   };
   if (!/^[a-z]{3}$/.test(config.paymentCurrency)) read.problems.push('PAYMENT_CURRENCY must be a three-letter currency code such as usd');
   if (nodeEnv === 'production' && config.faceScanMock) {

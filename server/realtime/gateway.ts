@@ -4,7 +4,8 @@
  * from the subprotocol list [WS_PROTOCOL, jwt] (browsers cannot set headers on a WebSocket);
  * a token in the query string is refused so no access log keeps it. Each socket is registered
  * under its member, whose pushes arrive through the push bus (NATS subject per member, or
- * in-process). On close: every socket gets 1001 before the server stops.
+ * in-process). A client's typing indicator goes to its chat's peer through the same bus, checked
+ * and throttled by typing.ts. On close: every socket gets 1001 before the server stops.
  */
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
@@ -12,8 +13,9 @@ import fp from 'fastify-plugin';
 import { WS_CLOSE, WS_PATH, WS_PROTOCOL } from '../contract/realtime.ts';
 import { badRequest } from '../kernel/errors.ts';
 import { authorizationHeaderToken, type TokenSource } from '../plugins/auth.ts';
-import { selectActiveSessions } from './realtime.queries.ts';
+import { selectActiveSessions, typingPeerOf } from './realtime.queries.ts';
 import { ConnectionRegistry } from './registry.ts';
+import { TypingRelay } from './typing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +38,16 @@ const upgradeToken: TokenSource = (request) =>
 export default fp(
   async (app) => {
     const { config } = app;
+    const log = app.log.child({ component: 'realtime' });
+    const typing = new TypingRelay({ push: app.events.push, log, typingPeer: (userId, matchId) => typingPeerOf(app.db, userId, matchId) });
     const registry = new ConnectionRegistry({
       push: app.events.push,
-      log: app.log.child({ component: 'realtime' }),
+      log,
       metrics: app.metrics,
       maxBufferedBytes: config.wsMaxBufferedBytes,
       heartbeatMs: config.wsHeartbeatSeconds * 1000,
       activeSessions: (ids) => selectActiveSessions(app.db, ids),
+      onTyping: (connection, matchId) => typing.onTyping(connection, matchId),
     });
     app.decorate('realtime', registry);
 

@@ -9,6 +9,7 @@ import { type PushMessage, WS_CLOSE } from '../contract/realtime.ts';
 import type { PushBus } from '../kernel/events/push.ts';
 import type { Log } from '../kernel/logging.ts';
 import type { Metrics } from '../kernel/metrics.ts';
+import { parseClientMessage } from './client-messages.ts';
 import { type DropReason, MemberSocket } from './connection.ts';
 
 interface MemberEntry {
@@ -25,6 +26,8 @@ export interface RegistryOptions {
   maxBufferedBytes: number;
   heartbeatMs: number;
   activeSessions: (sessionIds: string[]) => Promise<Set<string>>;
+  /** A client said it is typing in a chat (typing.ts decides whether anyone hears of it). */
+  onTyping?: (connection: MemberSocket, matchId: number) => void;
 }
 
 const RECENT_IDS = 200;
@@ -116,16 +119,13 @@ export class ConnectionRegistry {
     }
   }
 
+  /** Unknown or malformed messages are ignored (client-messages.ts). */
   private onClientMessage(connection: MemberSocket, data: Buffer, isBinary: boolean): void {
-    if (isBinary) return;
-    let message: unknown;
-    try {
-      message = JSON.parse(data.toString('utf8'));
-    } catch {
-      return;
-    }
-    if ((message as { type?: unknown })?.type === 'ping') {
+    const message = parseClientMessage(data, isBinary);
+    if (message?.type === 'ping') {
       connection.send({ type: 'pong', data: { serverTime: new Date().toISOString() } });
+    } else if (message?.type === 'typing') {
+      this.options.onTyping?.(connection, message.matchId);
     }
   }
 

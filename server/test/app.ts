@@ -96,6 +96,8 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
     logStream: options.logStream,
     // As main.ts does: without NATS_URL the shipped handlers run inside the app.
     startInProcessHandlers,
+    // A webhook the app refused is retried within moments here, not over Stripe's hours.
+    stripeEmulatorRetry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 200 },
   });
   t.teardown(async () => {
     await app.close();

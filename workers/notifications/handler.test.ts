@@ -29,7 +29,7 @@ t.test('each event becomes pushes for exactly the members it concerns', async (t
     [{ id: 5, subject: 'matches.created', occurredAt: at, payload: { matchId: 9, members: [alice, bob], createdAt: at } }, [[1, 'match.created'], [2, 'match.created']]],
     [{ id: 6, subject: 'likes.created', occurredAt: at, payload: { likeId: 3, fromUserId: 1, fromProfileId: 11, toUserId: 2, toProfileId: 12, createdAt: at } }, [[2, 'like.received']]],
     [{ id: 11, subject: 'likes.created', occurredAt: at, payload: { likeId: 4, liked: false, fromUserId: 1, fromProfileId: 11, toUserId: 2, toProfileId: 12, createdAt: at } }, []],
-    [{ id: 7, subject: 'chat.message_sent', occurredAt: at, payload: { messageId: 4, matchId: 9, fromUserId: 2, toUserId: 1, hasPhoto: false, sentAt: at } }, [[1, 'chat.message']]],
+    [{ id: 7, subject: 'chat.message_sent', occurredAt: at, payload: { messageId: 4, matchId: 9, fromUserId: 2, toUserId: 1, hasPhoto: false, sentAt: at } }, [[1, 'chat.message'], [2, 'chat.message']]],
     [{ id: 8, subject: 'chat.unlocked', occurredAt: at, payload: { matchId: 9, unlockedByUserId: 1, members: [alice, bob], unlockedAt: at } }, [[1, 'chat.unlocked'], [2, 'chat.unlocked']]],
     [{ id: 9, subject: 'credits.changed', occurredAt: at, payload: { userId: 1, delta: 3, balance: 5, reason: 'purchase', changedAt: at } }, [[1, 'credits.updated']]],
     [{ id: 10, subject: 'uploads.status_changed', occurredAt: at, payload: { uploadId: 'u1', userId: 2, state: 'rejected', rejectionReason: 'Photo was rejected', changedAt: at } }, [[2, 'upload.status']]],

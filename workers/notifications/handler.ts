@@ -2,8 +2,9 @@
  * notifications: turns events into realtime pushes for the members they concern.
  *   matches.created        -> match.created   to both members
  *   likes.created          -> like.received   to the liked member (passes: nothing)
- *   chat.message_sent      -> chat.message    to the recipient
+ *   chat.message_sent      -> chat.message    to the recipient, and the sender's other sockets
  *   chat.unlocked          -> chat.unlocked   to both members
+ *   chat.locked            -> chat.locked     to both members
  *   credits.changed        -> credits.updated to the member
  *   uploads.status_changed -> upload.status   to the uploader
  * Idempotent: every push carries id `<eventId>:<userId>`; the gateway drops a repeated id and the
@@ -20,6 +21,7 @@ export const NOTIFICATION_SUBJECTS = [
   'likes.created',
   'chat.message_sent',
   'chat.unlocked',
+  'chat.locked',
   'credits.changed',
   'uploads.status_changed',
 ] as const;
@@ -56,12 +58,20 @@ export function pushesFor(event: NotificationEvent): Push[] {
     }
     case 'chat.message_sent': {
       const p = event.payload;
-      return [to(p.toUserId, 'chat.message', { messageId: p.messageId, matchId: p.matchId, fromUserId: p.fromUserId, hasPhoto: p.hasPhoto, sentAt: p.sentAt })];
+      const data = { messageId: p.messageId, matchId: p.matchId, fromUserId: p.fromUserId, hasPhoto: p.hasPhoto, sentAt: p.sentAt };
+      // The sender too, so their other tabs and devices show the message without waiting for a poll.
+      return [to(p.toUserId, 'chat.message', data), to(p.fromUserId, 'chat.message', data)];
     }
     case 'chat.unlocked': {
       const p = event.payload;
       return p.members.map((member) =>
         to(member.userId, 'chat.unlocked', { matchId: p.matchId, unlockedByUserId: p.unlockedByUserId, unlockedAt: p.unlockedAt }),
+      );
+    }
+    case 'chat.locked': {
+      const p = event.payload;
+      return p.members.map((member) =>
+        to(member.userId, 'chat.locked', { matchId: p.matchId, lockedByUserId: p.lockedByUserId, reason: p.reason, lockedAt: p.lockedAt }),
       );
     }
     case 'credits.changed': {
@@ -87,7 +97,7 @@ export function notificationsHandler(push: PushBus, stillCurrent: StillCurrent =
     maxDeliver: 5,
     retryBackoff: { baseMs: 250, maxMs: 5_000 },
     async handle(event) {
-      // A like or match undone before delivery (unlike, block, deletion) is not announced.
+      // A like, match or message undone before delivery (unlike, block, deletion) is not announced.
       if (!(await stillCurrent(event))) return;
       // All or nothing per attempt: a failure retries the whole event and the ids dedupe repeats.
       await Promise.all(pushesFor(event).map(({ userId, message }) => push.publish(userId, message)));

@@ -1,4 +1,4 @@
-/** stillCurrentIn against a real database: likes and matches undone before delivery are not pushed. */
+/** stillCurrentIn against a real database: likes, matches and chat messages undone before delivery are not pushed. */
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import type { EventOf } from '../../server/kernel/events/contracts.ts';
@@ -29,10 +29,19 @@ t.test('a like or match is current until it is undone', async (t) => {
     id: 3, subject: 'credits.changed', occurredAt: at, payload: { userId: adam.userId, delta: 1, balance: 1, reason: 'purchase', changedAt: at },
   };
 
+  await db.execute(sql`update matches set chat_unlocked_at = now() where id = ${matchId}`);
+  const sent = await app.inject({ method: 'POST', url: `/api/v1/match/chat/${matchId}/`, headers: adam.auth, payload: { message: 'hello' } });
+  const messageEvent: EventOf<'chat.message_sent'> = {
+    id: 4, subject: 'chat.message_sent', occurredAt: at,
+    payload: { messageId: sent.json().message.id, matchId, fromUserId: adam.userId, toUserId: eve.userId, hasPhoto: false, sentAt: at },
+  };
+
   t.equal(await stillCurrent(likeEvent), true, 'the like stands');
   t.equal(await stillCurrent(matchEvent), true, 'the match stands');
+  t.equal(await stillCurrent(messageEvent), true, 'the message stands');
   t.equal((await post(app, eve, `/api/v1/block/${adam.userId}/`)).statusCode, 200);
   t.equal(await stillCurrent(likeEvent), false, 'a block removed the like');
   t.equal(await stillCurrent(matchEvent), false, 'and the match');
+  t.equal(await stillCurrent(messageEvent), false, 'and the chat with its messages');
   t.equal(await stillCurrent(creditsEvent), true, 'other events always push');
 });

@@ -17,6 +17,7 @@ const home = lazyRoute(() => import('./routes/home.tsx').then((m) => ({ default:
 const profileView = lazyRoute(() => import('./routes/profile-view.tsx').then((m) => ({ default: m.ProfileViewRoute })));
 const ownProfile = lazyRoute(() => import('./routes/own-profile.tsx').then((m) => ({ default: m.OwnProfileRoute })));
 const profileEdit = lazyRoute(() => import('./routes/profile-edit.tsx'));
+const credits = lazyRoute(() => import('./routes/credits.tsx').then((m) => ({ default: m.CreditsRoute })));
 const privacy = lazyRoute(() => import('./routes/legal-routes.tsx').then((m) => ({ default: m.PrivacyRoute })));
 const terms = lazyRoute(() => import('./routes/legal-routes.tsx').then((m) => ({ default: m.TermsRoute })));
 
@@ -55,7 +56,7 @@ export const router = createBrowserRouter([
                   { path: paths.likes, element: <ComingSoon title="Likes" /> },
                   { path: paths.matches, element: <ComingSoon title="Matches" /> },
                   { path: paths.chatPattern, element: <ComingSoon title="Chat" /> },
-                  { path: paths.credits, element: <ComingSoon title="Buy Credits" /> },
+                  { path: paths.credits, lazy: credits },
                 ],
               },
             ],

@@ -47,6 +47,10 @@ export const apiPaths = {
   profileUpdate: '/profile_update/',
   deleteProfile: '/profile/delete/',
   completeness: '/profile/completeness/',
+  creditPackages: '/payments/packages/',
+  createCheckout: '/payments/create-checkout/',
+  purchaseCredits: '/match/purchase_chat_credits/',
+  paymentHistory: '/payments/history/',
 } as const;
 
 export const API_BASE = '/api/v1';

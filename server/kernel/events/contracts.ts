@@ -98,6 +98,14 @@ export const EVENT_CONTRACTS = {
     members: Type.Tuple([MemberRef, MemberRef]),
     unlockedAt: Timestamp,
   }),
+  /** A chat was locked again: ended by a member, or its unlock cancelled and refunded. */
+  'chat.locked': Type.Object({
+    matchId: Id,
+    lockedByUserId: Id,
+    members: Type.Tuple([MemberRef, MemberRef]),
+    reason: Type.Union([Type.Literal('ended'), Type.Literal('refunded')]),
+    lockedAt: Timestamp,
+  }),
   /**
    * A chat message was stored. The text is not in the event (the outbox and the stream keep
    * events for days): the recipient's client fetches the chat through the HTTP route.

@@ -3,7 +3,7 @@
  */
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
-import { blocks, profiles } from '../../kernel/db/schema/index.ts';
+import { blocks, matches, profiles } from '../../kernel/db/schema/index.ts';
 
 /** A member as pair actions need them: the profile, its account and whether it is complete. */
 export interface MemberRef {
@@ -78,4 +78,17 @@ export async function blockStateBetween(db: Db, meUserId: number, otherUserId: n
     );
   if (rows.some((row) => row.blocker === meUserId)) return 'blocked-by-me';
   return rows.length > 0 ? 'blocked-me' : 'none';
+}
+
+/** The other member of `matchId` when `profileId` is one of its two, and the state of its chat. */
+export async function findMatchOf(db: Db, matchId: number, profileId: number) {
+  const [row] = await db
+    .select({
+      peerProfileId: sql<number>`case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`.mapWith(Number),
+      unlockedAt: matches.chatUnlockedAt,
+      unlockedBy: matches.chatUnlockedByProfileId,
+    })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId))));
+  return row;
 }

@@ -2,3 +2,4 @@
 export { IMAGE_CONTENT_TYPES, MAX_UPLOAD_BYTES, originalKeyOf, UPLOAD_MESSAGES } from './uploads.rules.ts';
 export { UploadParams } from './uploads.schemas.ts';
 export { lockOwnUpload } from './uploads.queries.ts';
+export { type ClaimedChatPhoto, claimChatPhoto } from './chat-photos.ts';

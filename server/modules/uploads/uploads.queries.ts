@@ -37,6 +37,11 @@ export async function lockOwnUpload(db: Db, userId: number, uploadId: string): P
   return row;
 }
 
+/** Sends an approved chat photo into one conversation (the caller holds the row lock). */
+export async function bindUploadToMatch(db: Db, uploadId: string, matchId: number): Promise<void> {
+  await db.update(uploads).set({ matchId, updatedAt: new Date() }).where(eq(uploads.id, uploadId));
+}
+
 export async function markPendingReview(db: Db, uploadId: string): Promise<UploadRow | undefined> {
   const [row] = await db
     .update(uploads)

@@ -37,6 +37,10 @@ export const UPLOAD_MESSAGES = {
   closed: 'This upload can no longer be changed',
   faceScanTooLarge: 'The face scan is too large',
   photoNotFound: 'Photo not found.',
+  notAChatPhoto: 'Only a photo uploaded for a chat can be sent in a chat.',
+  chatPhotoUsed: 'This photo has already been sent. Upload it again to send it in another message.',
+  chatPhotoInReview: 'This photo is still being checked. Send it once it is approved.',
+  chatPhotoRefused: 'This photo was not approved, so it cannot be sent.',
   photoDeleted: (slot: number) => `Photo ${slot} deleted`,
 } as const;
 

@@ -55,7 +55,7 @@ export function MainLayout({ username, credits, onSignOut, children }: MainLayou
               <MenuIcon />
             </button>
           </Dialog.Trigger>
-          <Link to={paths.home} className="shell-brand" aria-label="Home">
+          <Link to={paths.home} className="shell-brand" aria-label="Betroth home">
             <HomeIcon />
             <span className="shell-brand-name">Betroth</span>
           </Link>

@@ -11,6 +11,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** A generated demo member of the embedded default: shown to others, never signed in to. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Whether this member's chat partners see when they have read a message (on by default). */
+    sendReadReceipts: boolean('send_read_receipts').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,3 +6,5 @@ export * from './social.ts';
 export * from './discovery.ts';
 export * from './uploads.ts';
 export * from './face-scans.ts';
+export * from './credits.ts';
+export * from './chat.ts';

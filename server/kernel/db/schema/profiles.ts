@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   boolean,
   date,
   doublePrecision,
@@ -38,7 +39,10 @@ export const profiles = pgTable(
     gender: text('gender'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     nativeLanguage: text('native_language'),
-    /** Chat-credit balance. Only credit grants and chat unlocks change it, in transactions. */
+    /**
+     * Chat-credit balance: always the sum of this profile's credit_ledger rows, changed only together
+     * with a ledger row (kernel/db/credit-ledger.ts).
+     */
     chats: integer('chats').notNull().default(0),
 
     // Photos: written by the upload flow only.
@@ -141,6 +145,8 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The balance is the sum of the credit ledger and can never go below zero.
+    check('profiles_chats_not_negative', sql`${t.chats} >= 0`),
     index('profiles_phone_idx').on(t.phone),
     // Discovery (server/modules/discovery/): every column a discovery filter, the block and swipe
     // anti-joins and the ordering read, so candidate scans are index-only. Led by gender and

@@ -35,6 +35,11 @@ export const uploads = pgTable(
     faceScanId: uuid('face_scan_id').references(() => faceScans.id, { onDelete: 'set null' }),
     /** Photo 1's face as moderation saw it, to check a scan bound after the verdict. */
     faceDescriptor: real('face_descriptor').array(),
+    /**
+     * A chat photo's conversation, set when it is sent: an upload goes into one chat only, and
+     * ending that match removes its files. No foreign key: the cleanup runs after the match is gone.
+     */
+    matchId: bigint('match_id', { mode: 'number' }),
     /** Moderation attempts so far; a job that keeps failing ends in 'error'. */
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +47,7 @@ export const uploads = pgTable(
   },
   (t) => [
     index('uploads_user_id_idx').on(t.userId, t.createdAt),
+    index('uploads_match_id_idx').on(t.matchId).where(sql`${t.matchId} is not null`),
     check('uploads_purpose', sql`${t.purpose} in ('profile', 'chat')`),
     check('uploads_slot', sql`(${t.purpose} = 'profile' and ${t.slot} between 1 and 5) or (${t.purpose} = 'chat' and ${t.slot} is null)`),
     check('uploads_state', sql`${t.state} in ('awaiting_upload', 'pending_review', 'approved', 'rejected', 'error')`),

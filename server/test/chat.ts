@@ -1,7 +1,6 @@
 /**
- * Test helpers for chat: a matched pair made through the real API, unlocking a chat (the credits
- * module spends a credit for it; here it is set directly, as that route would leave it), one-line
- * chat calls, and an approved chat photo as moderation would leave it.
+ * Test helpers for chat: a matched pair made through the real API, its chat unlocked with a real
+ * credit, one-line chat calls, and an approved chat photo as moderation would leave it.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../kernel/db/client.ts';
 import { derivativeKeyOf, type MediaStore } from '../kernel/media/index.ts';
+import { giveCredits } from './credits.ts';
 import type { TestMember } from './factories.ts';
 import { likeProfile, type Member, man, woman } from './members.ts';
 import { uploadPhoto } from './uploads.ts';
@@ -33,15 +33,17 @@ export async function matchedPair(app: FastifyInstance, db: Db, names: [string?,
   return { a, b, matchId };
 }
 
-/** Opens the match's chat, as spending a credit on it would. */
-export async function unlockChat(db: Db, matchId: number, byProfileId: number): Promise<void> {
-  await db.execute(sql`update matches set chat_unlocked_at = now(), chat_unlocked_by_profile_id = ${byProfileId} where id = ${matchId}`);
+/** Opens the match's chat the way a member does: a credit bought, then spent on it. */
+export async function unlockChat(app: FastifyInstance, db: Db, member: TestMember, matchId: number): Promise<void> {
+  await giveCredits(db, member, 1);
+  const answer = await app.inject({ method: 'POST', url: '/api/v1/match/use_chat_credit/', headers: member.auth, payload: { match_id: matchId } });
+  if (answer.statusCode !== 200) throw new Error(`unlock failed: ${answer.statusCode} ${answer.body}`);
 }
 
-/** A matched pair whose chat is open. */
+/** A matched pair whose chat is open (the man paid for it). */
 export async function chattingPair(app: FastifyInstance, db: Db, names: [string?, string?] = []): Promise<MatchedPair> {
   const pair = await matchedPair(app, db, names);
-  await unlockChat(db, pair.matchId, pair.a.profileId);
+  await unlockChat(app, db, pair.a, pair.matchId);
   return pair;
 }
 

@@ -6,12 +6,12 @@
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
-import { badRequest, conflict, forbidden, tooManyRequests } from '../../kernel/errors.ts';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
 import { photoRefOf } from '../../kernel/media/index.ts';
 import { hitRateLimit } from '../../kernel/rate-limit.ts';
 import { claimChatPhoto } from '../uploads/index.ts';
-import { type OpenChat, openChatForChange, openChatForRead } from './chat-access.ts';
+import { type OpenChat, openChatForChange, openChatForRead, openChatForSend } from './chat-access.ts';
 import * as queries from './chat.queries.ts';
 import { CHAT_MESSAGES, DEFAULT_PAGE_SIZE, messageText, SEND_LIMIT } from './chat.rules.ts';
 import type { ChatMessage, ChatResponse } from './chat.schemas.ts';
@@ -93,8 +93,8 @@ class AlreadySent extends Error {}
 /**
  * Sends a message: text (trimmed, 1..2000 characters) and/or one of the sender's approved chat
  * photos, in an unlocked chat. With an Idempotency-Key, a repeat answers the first message and
- * stores nothing, also when both arrive at once (the pair lock orders them; the unique index
- * backs it up across chats). The per-member rate limit counts stored messages only.
+ * stores nothing, also when both arrive at once (the unique index decides; the loser answers
+ * what the winner stored). The per-member rate limit counts stored messages only.
  */
 export async function sendMessage(deps: ChatDeps, userId: number, matchId: number, input: SendInput, clientKey?: string): Promise<Sent> {
   const { text, tooLong } = messageText(input.message);
@@ -103,14 +103,14 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
   const key = clientKey ?? null;
   try {
     return await deps.db.transaction(async (tx) => {
-      const chat = await openChatForChange(tx, userId, matchId);
-      // A repeat answers what was stored, even if the chat was locked since: the sender has it already.
-      if (key !== null) {
+      const chat = await openChatForSend(tx, userId, matchId);
+      // A repeat answers what was stored, even if the chat was locked since or its photo is now
+      // bound: the sender has it already. (A plain text repeat is caught by the insert below.)
+      if (key !== null && (!chat.unlocked || input.uploadId !== undefined)) {
         const earlier = await queries.findMessageByClientKey(tx, chat.me.profileId, key);
         if (earlier) return answerAgain(earlier, matchId);
       }
       if (!chat.unlocked) throw forbidden(CHAT_MESSAGES.sendLocked);
-      await spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT);
       const photo = input.uploadId === undefined ? null : await claimChatPhoto(tx, userId, input.uploadId, matchId);
       const row = await queries.insertMessage(tx, {
         matchId,
@@ -122,12 +122,15 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
         clientKey: key,
       });
       if (!row) throw new AlreadySent();
+      // Counted after the insert, so a repeat never spends the allowance; over it, all rolls back.
+      await spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT);
       await announce(tx, chat, row);
       return { message: toMessage(row), created: true };
     });
   } catch (error) {
-    if (!(error instanceof AlreadySent) || key === null) throw error;
-    // The same key committed in another transaction meanwhile: answer what it stored.
+    if (key === null || !(error instanceof AlreadySent || error instanceof AppError)) throw error;
+    // The same key committed in another transaction meanwhile (its insert, or its claim of the
+    // same photo, came first): answer what it stored. Without one, the refusal stands.
     const me = await openChatForRead(deps.db, userId, matchId);
     const earlier = await queries.findMessageByClientKey(deps.db, me.me.profileId, key);
     if (!earlier) throw error;

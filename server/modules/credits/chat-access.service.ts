@@ -85,6 +85,7 @@ export async function cancelChatPayment(deps: DbDeps, userId: number, matchId: n
     const { me, peer, unlockedAt, unlockedBy } = await openMatchForChange(tx, userId, matchId);
     if (!unlockedAt) throw conflict(CHAT_ACCESS_MESSAGES.notUnlocked);
     if (unlockedBy !== me.profileId) throw conflict(CHAT_ACCESS_MESSAGES.notPayer);
+    await queries.lockMatchRow(tx, matchId);
     if (await queries.hasMessagesSince(tx, matchId, unlockedAt)) throw conflict(CHAT_ACCESS_MESSAGES.alreadyUsed);
     const balance = await changeCredits(tx, { profileId: me.profileId, delta: 1, kind: 'refund', cause: 'unlock_canceled', matchId });
     await lockAgain(tx, matchId, me, peer, 'refunded');

@@ -12,4 +12,4 @@ export { callerRef, isVisibleTo, MEMBER_MESSAGES, openPair, type Pair, type Pair
 export { ageOf } from './member-card.ts';
 export { profileIdentity, PRIVATE_FIELDS, PublicProfileResponse } from './public-profile.schemas.ts';
 export { type PublicProfile, toPublicProfile } from './public-profile.ts';
-export { MATCH_NOT_FOUND, type OpenMatch, openMatchForChange, openMatchForRead } from './open-match.ts';
+export { MATCH_NOT_FOUND, type OpenMatch, openMatchForChange, openMatchForMessage, openMatchForRead } from './open-match.ts';

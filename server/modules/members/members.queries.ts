@@ -92,3 +92,28 @@ export async function findMatchOf(db: Db, matchId: number, profileId: number) {
     .where(and(eq(matches.id, matchId), or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId))));
   return row;
 }
+
+/**
+ * The caller's match `matchId` with its other member, unless either blocked the other (a block
+ * removes the match, so this only guards against rows written around the API), the row held FOR
+ * SHARE until the transaction ends: removing the match (unlike, unmatch, block, account deletion) and locking or
+ * unlocking its chat all write this row, so they wait for the holder, and it for them.
+ */
+export async function lockMatchOf(db: Db, matchId: number, me: { profileId: number; userId: number }) {
+  const profileId = me.profileId;
+  const rows = await db.execute<{ peer_profile_id: number; peer_user_id: number; peer_complete: boolean; unlocked_at: Date | string | null; unlocked_by: number | null }>(sql`
+    select p.id as peer_profile_id, p.user_id as peer_user_id, p.is_complete as peer_complete,
+           m.chat_unlocked_at as unlocked_at, m.chat_unlocked_by_profile_id as unlocked_by
+    from ${matches} m
+    join ${profiles} p on p.id = case when m.profile_low_id = ${profileId} then m.profile_high_id else m.profile_low_id end
+    where m.id = ${matchId} and (m.profile_low_id = ${profileId} or m.profile_high_id = ${profileId})
+      and ${notBlockedEitherWaySql(me.userId, sql`p.user_id`)}
+    for share of m`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    peer: { profileId: Number(row.peer_profile_id), userId: Number(row.peer_user_id), isComplete: row.peer_complete },
+    unlockedAt: row.unlocked_at === null ? null : new Date(row.unlocked_at),
+    unlockedBy: row.unlocked_by === null ? null : Number(row.unlocked_by),
+  };
+}

@@ -11,7 +11,7 @@
  */
 import type { Db } from '../../kernel/db/client.ts';
 import { notFound } from '../../kernel/errors.ts';
-import { findMatchOf, findMemberForShare, type MemberRef } from './members.queries.ts';
+import { findMatchOf, findMemberForShare, lockMatchOf, type MemberRef } from './members.queries.ts';
 import { callerRef, isVisibleTo, openPair } from './members.service.ts';
 
 export const MATCH_NOT_FOUND = 'Match not found.';
@@ -47,4 +47,19 @@ export async function openMatchForRead(db: Db, userId: number, matchId: number):
   const peer = await findMemberForShare(db, { profileId: found.peerProfileId });
   if (!peer || !(await isVisibleTo(db, me, peer))) throw missing();
   return { matchId, me, peer, unlockedAt: found.unlockedAt, unlockedBy: found.unlockedBy };
+}
+
+/**
+ * For the busiest change, sending a message, in two statements instead of the pair lock's six:
+ * the caller's profile row for key share (as callerRef takes it, first, so an account deletion
+ * and this never wait on each other in opposite orders), then the match row for share. That row
+ * lock orders the send against everything that could make it wrong: unlike, unmatch, block and
+ * account deletion delete the row, ending or cancelling an unlock updates it. The block check
+ * and the peer's completeness are part of the same statement.
+ */
+export async function openMatchForMessage(tx: Db, userId: number, matchId: number): Promise<OpenMatch> {
+  const me = await callerRef(tx, userId, { complete: true });
+  const match = await lockMatchOf(tx, matchId, me);
+  if (!match || !match.peer.isComplete) throw missing();
+  return { matchId, me, peer: match.peer, unlockedAt: match.unlockedAt, unlockedBy: match.unlockedBy };
 }

@@ -69,3 +69,23 @@ export async function screenshot(page: Page, name: string, options: ScreenshotOp
 export async function waitForPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
+
+/**
+ * Opens the phone menu and follows one of its links. A tap that lands while the header
+ * re-renders (a live update arriving) can be lost, as on a real phone; the member taps again,
+ * and so does this, up to three times.
+ */
+export async function navigateByMenu(page: Page, linkName: string): Promise<void> {
+  const link = page.getByRole('dialog').getByRole('link', { name: linkName, exact: true });
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    try {
+      await link.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await link.click();
+}

@@ -258,12 +258,14 @@ t.test('buying chat credits against the real server and the Stripe emulator', as
     await page.getByText('Your payment is still being confirmed.', { exact: false }).waitFor({ timeout: 40_000 });
     t.equal(await page.getByTestId('wait-counter').count(), 0, 'the counter has stopped');
     t.equal(await page.locator('.btn-spinner').count(), 0, 'no spinner left');
+    t.ok(await page.getByRole('link', { name: 'Back to Credits' }).isVisible(), 'a way back while it waits');
     await emulator.settleAsync(sessionId, true);
     await emulator.idle();
-    await page.getByRole('link', { name: 'Back to Credits' }).click();
+    // The settled payment's credits.updated push reaches the open screen, which ends the wait itself.
+    await page.getByRole('region', { name: /Notifications/ }).getByText('Credits added to your account!').waitFor();
     await onPlainCredits(page);
     await page.getByTestId('credit-balance').getByText('9', { exact: true }).waitFor();
-    t.pass('the credits show once it completes');
+    t.pass('the credits show once it completes, without a reload');
   });
 
   await t.test('Purchase, then Cancel on the hosted page: Payment Canceled, back to /credits after 3 s', async (t) => {

@@ -261,7 +261,7 @@ t.test('discovery against the real server', async (t) => {
     await screenshot(page, 'discovery-list', { hideToasts: true });
 
     await page.getByRole('button', { name: `Like ${ruth.username}` }).click();
-    await page.getByText('Profile liked!').waitFor();
+    await page.getByText('Profile liked successfully').waitFor();
     await page.getByRole('link', { name: `${ruth.username}, 34` }).waitFor({ state: 'detached' });
     t.same(await likeRow(db, david, ruth), { liked: true });
     const sent = await get(app, david, '/api/v1/match/likes_sent/');

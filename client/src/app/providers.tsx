@@ -1,10 +1,12 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { TOASTER_PROPS } from '../lib/toast.ts';
 import { SWRConfig } from 'swr';
 import { paths } from '../config/paths.ts';
 import { setUnauthorizedHandler, swrFetcher } from '../lib/api-client.ts';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
+import { RealtimeProvider, RealtimeUpdates } from '../lib/realtime.tsx';
 
 /** On a 401 the api client clears storage; this clears the React state and goes to /signin. */
 function UnauthorizedBridge() {
@@ -32,8 +34,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     >
       <AuthProvider>
         <UnauthorizedBridge />
-        {children}
-        <Toaster position="top-center" richColors closeButton />
+        <RealtimeProvider>
+          <RealtimeUpdates />
+          {children}
+        </RealtimeProvider>
+        <Toaster {...TOASTER_PROPS} />
       </AuthProvider>
     </SWRConfig>
   );

@@ -6,7 +6,6 @@ import { AuthGuard } from './guards/auth-guard.tsx';
 import { CompletenessGuard } from './guards/completeness-guard.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppShell } from './routes/app-shell.tsx';
-import { ComingSoon } from './routes/coming-soon.tsx';
 import { SigninRoute, SignupRoute, ForgotPasswordRoute, ResetPasswordRoute } from './routes/auth-routes.tsx';
 
 // Screens past sign-in load on demand, so the sign-in page stays light.
@@ -53,9 +52,9 @@ export const router = createBrowserRouter([
                   { path: paths.home, lazy: home },
                   { path: paths.profileViewPattern, lazy: profileView },
                   { path: paths.profile, lazy: ownProfile },
-                  { path: paths.likes, element: <ComingSoon title="Likes" /> },
-                  { path: paths.matches, element: <ComingSoon title="Matches" /> },
-                  { path: paths.chatPattern, element: <ComingSoon title="Chat" /> },
+                  { path: paths.likes, lazy: lazyRoute(() => import('./routes/likes.tsx').then((m) => ({ default: m.LikesRoute }))) },
+                  { path: paths.matches, lazy: lazyRoute(() => import('./routes/matches.tsx').then((m) => ({ default: m.MatchesRoute }))) },
+                  { path: paths.chatPattern, lazy: lazyRoute(() => import('./routes/chat.tsx').then((m) => ({ default: m.ChatRoute }))) },
                   { path: paths.credits, lazy: credits },
                 ],
               },

@@ -51,6 +51,17 @@ export const apiPaths = {
   createCheckout: '/payments/create-checkout/',
   purchaseCredits: '/match/purchase_chat_credits/',
   paymentHistory: '/payments/history/',
+  /** The chat of a match (the id is the MATCH id): GET pages, POST sends. */
+  chat: (matchId: string | number) => `/match/chat/${matchId}/`,
+  chatRead: (matchId: string | number) => `/match/chat/${matchId}/read/`,
+  chatSettings: '/chat/settings/',
+  useChatCredit: '/match/use_chat_credit/',
+  uploads: '/uploads/',
+  uploadMultipart: (uploadId: string) => `/uploads/${uploadId}/multipart`,
+  uploadMarkUploaded: (uploadId: string) => `/uploads/${uploadId}/mark_uploaded`,
+  uploadStatus: (uploadId: string) => `/uploads/${uploadId}/status`,
+  /** Removes my like of a profile and any match with it (the id is the peer's PROFILE id). */
+  unlike: (profileId: string | number) => `/match/unlike/${profileId}/`,
 } as const;
 
 export const API_BASE = '/api/v1';

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { creditsLabel, initialOf } from '../../lib/format.ts';
@@ -39,12 +39,25 @@ const aboutItems = [
   { to: paths.terms, label: 'Terms and Conditions', Icon: DocIcon },
 ];
 
+/** 'Chat credits: 3 credits' once the count changes while shown (not on first load); '' before. */
+function useCreditsAnnouncement(count: number | null): string {
+  const [news, setNews] = useState('');
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    if (count === null) return;
+    if (previous.current !== null && previous.current !== count) setNews(`Chat credits: ${creditsLabel(count)}`);
+    previous.current = count;
+  }, [count]);
+  return news;
+}
+
 /** The authenticated shell: header (menu, home, credits), slide-out menu, and the screen. */
 export function MainLayout({ username, credits, onSignOut, children }: MainLayoutProps) {
   const [open, setOpen] = useState(false);
   const hasCredits = credits !== undefined && credits !== null;
   const count = credits ?? 0;
   const close = () => setOpen(false);
+  const creditsNews = useCreditsAnnouncement(hasCredits ? count : null);
 
   return (
     <div className="shell">
@@ -67,6 +80,10 @@ export function MainLayout({ username, credits, onSignOut, children }: MainLayou
           ) : (
             <span className="credit-pill-placeholder" />
           )}
+          {/* The count changes live (realtime credits.updated): screen readers hear it too. */}
+          <span className="visually-hidden" role="status" data-testid="credits-announcement">
+            {creditsNews}
+          </span>
         </header>
 
         <Dialog.Portal>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { refreshAfter } from '../../../lib/cache.ts';
+import { ApiError } from '../../../lib/api-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { blockUser } from '../api/block-user.ts';
 
@@ -14,7 +15,8 @@ export function useBlockUser() {
       return true;
     } catch (error) {
       console.error('Block failed', error);
-      toast.error('Failed to block user');
+      // A 401 was already handled by the api client (signed out, sent to /signin).
+      if (!(error instanceof ApiError && error.status === 401)) toast.error('Failed to block user');
       return false;
     } finally {
       setBusy(false);

@@ -2,4 +2,4 @@ import type { SavedFilters } from '../../../../../server/contract/filters.ts';
 import { apiPaths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const saveFilters = (filters: SavedFilters) => api.post<unknown>(apiPaths.filterProfiles, filters);
+export const saveFilters = (filters: SavedFilters) => api.post<unknown>(apiPaths.filterProfiles, filters, { toastErrors: false });

@@ -6,6 +6,7 @@ import { type SavedFilters, withDefaults } from '../../../../../server/contract/
 import { CardsIcon, FilterIcon, ListIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiPaths, paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { Profile } from '../../../types/api.ts';
 import { saveFilters } from '../api/save-filters.ts';
@@ -62,7 +63,8 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
       return true;
     } catch (error) {
       console.error('Saving filters failed', error);
-      toast.error('Failed to apply filters');
+      // A 401 was already handled by the api client (signed out, sent to /signin).
+      if (!(error instanceof ApiError && error.status === 401)) toast.error('Failed to apply filters');
       return false;
     } finally {
       setSavingFilters(false);

@@ -7,4 +7,4 @@ export interface LikeInput {
   liked: boolean;
 }
 
-export const likeProfile = (input: LikeInput) => api.post<LikeResult>(apiPaths.like, input);
+export const likeProfile = (input: LikeInput) => api.post<LikeResult>(apiPaths.like, input, { toastErrors: false });

@@ -1,0 +1,66 @@
+import { paths } from '../../../config/paths.ts';
+import { API_TIMEOUT_MS, buildUrl } from '../../../lib/api-client.ts';
+import { ApiError, ERROR_MESSAGES } from '../../../lib/api-errors.ts';
+import { clearAuthStorage, getToken } from '../../../lib/auth-storage.ts';
+import { toast } from '../../../lib/toast.ts';
+
+export interface RawRequest {
+  method: 'POST' | 'PUT';
+  /** JSON-encoded unless it is a FormData or a Blob (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** An absolute URL elsewhere (a presigned object-store PUT): no token, no API base. */
+  external?: boolean;
+}
+
+/**
+ * The few requests lib/api-client cannot make: a send with an `Idempotency-Key` header, a file
+ * as multipart/form-data, and a PUT of the file to a presigned URL. Same rules as the shared
+ * client (token header, 30 s timeout, ApiError), no retries (none of these is a read), and no
+ * toast: the callers word their failures. A 401 on a request that carried the token ends the
+ * session as the shared client does.
+ */
+export async function rawRequest<T>(path: string, request: RawRequest): Promise<T> {
+  const url = request.external ? path : buildUrl(path);
+  const token = request.external ? null : getToken();
+  const headers: Record<string, string> = { ...request.headers };
+  if (!request.external) headers.Accept = 'application/json';
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData || request.body instanceof Blob) {
+    body = request.body;
+  } else if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  if (token) headers.Authorization = `Token ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: request.method, headers, body, signal: controller.signal });
+  } catch {
+    throw new ApiError(undefined, undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+  const text = await response.text().catch(() => '');
+  let parsed: unknown;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!response.ok) {
+    const error = new ApiError(response.status, parsed);
+    if (response.status === 401 && token) {
+      clearAuthStorage();
+      toast.error(ERROR_MESSAGES.sessionExpired);
+      window.location.assign(paths.signin);
+    }
+    throw error;
+  }
+  return parsed as T;
+}

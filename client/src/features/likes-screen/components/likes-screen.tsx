@@ -1,0 +1,175 @@
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { HeartIcon } from '../../../components/ui/icons.tsx';
+import { useBlockedUsers, type BlockedUser } from '../api/get-blocked.ts';
+import { type LikeCard as LikeCardData, useLikesReceived, useLikesSent } from '../api/get-likes.ts';
+import {
+  LIKES_MESSAGES,
+  readTab,
+  TAB_IDS,
+  TAB_LABELS,
+  TAB_PARAM,
+  type TabId,
+  tabCount,
+  unlikeText,
+} from '../hooks/likes-state.ts';
+import { useLikesActions } from '../hooks/use-likes-actions.ts';
+import { BlockedCard } from './blocked-card.tsx';
+import { LikeCard } from './like-card.tsx';
+import { ListState } from './list-state.tsx';
+import './likes.css';
+
+type Confirming = { kind: 'unlike'; card: LikeCardData } | { kind: 'unblock'; user: BlockedUser } | null;
+
+/**
+ * /likes: three tabs (Likes Received with Like Back, Likes Sent with Unlike, Blocked Users with
+ * Unblock), each with its count. The tab is kept in the query (?tab=sent) so Back from a profile
+ * returns to it. Unlike and Unblock ask first.
+ */
+export function LikesScreen() {
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params);
+  const received = useLikesReceived();
+  const sent = useLikesSent();
+  const blocked = useBlockedUsers();
+  const { pending, likeBack, unlike, unblock } = useLikesActions();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  const counts: Record<TabId, number | null> = {
+    received: tabCount(received.data?.likes_received),
+    sent: tabCount(sent.data?.likes_sent),
+    blocked: tabCount(blocked.data),
+  };
+
+  const selectTab = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'received') next.delete(TAB_PARAM);
+    else next.set(TAB_PARAM, value);
+    setParams(next, { replace: true });
+  };
+
+  const confirm = async () => {
+    if (!confirming) return;
+    if (confirming.kind === 'unlike') await unlike(confirming.card);
+    else await unblock(confirming.user);
+    setConfirming(null);
+  };
+
+  const busy = pending !== null;
+
+  return (
+    <div className="page likes-page">
+      <h1 id="likes-title">Likes</h1>
+      <Tabs.Root value={tab} onValueChange={selectTab} className="likes-tabs">
+        <Tabs.List className="likes-tablist" aria-labelledby="likes-title">
+          {TAB_IDS.map((id) => (
+            <Tabs.Trigger key={id} value={id} className="likes-tab" data-testid={`tab-${id}`}>
+              <span className="likes-tab-label">{TAB_LABELS[id]}</span>
+              {counts[id] === null ? null : (
+                <span className="badge likes-tab-count" data-testid={`count-${id}`}>
+                  {counts[id]}
+                </span>
+              )}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="received" className="likes-panel">
+          <ListState tab="received" items={received.data?.likes_received} isLoading={received.isLoading} retry={() => void received.mutate()}>
+            {(cards) =>
+              cards.map((card) => (
+                <LikeCard
+                  key={card.id}
+                  card={card}
+                  action={
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-small"
+                      aria-label={`Like Back ${card.username}`}
+                      aria-busy={pending?.id === card.id || undefined}
+                      disabled={busy}
+                      onClick={() => void likeBack(card)}
+                    >
+                      <HeartIcon />
+                      Like Back
+                    </button>
+                  }
+                />
+              ))
+            }
+          </ListState>
+        </Tabs.Content>
+
+        <Tabs.Content value="sent" className="likes-panel">
+          <ListState tab="sent" items={sent.data?.likes_sent} isLoading={sent.isLoading} retry={() => void sent.mutate()}>
+            {(cards) =>
+              cards.map((card) => (
+                <LikeCard
+                  key={card.id}
+                  card={card}
+                  action={
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      aria-label={`Unlike ${card.username}`}
+                      disabled={busy}
+                      onClick={() => setConfirming({ kind: 'unlike', card })}
+                    >
+                      Unlike
+                    </button>
+                  }
+                />
+              ))
+            }
+          </ListState>
+        </Tabs.Content>
+
+        <Tabs.Content value="blocked" className="likes-panel">
+          <ListState tab="blocked" items={blocked.data} isLoading={blocked.isLoading} retry={() => void blocked.mutate()}>
+            {(users) =>
+              users.map((user) => (
+                <BlockedCard
+                  key={user.user_id}
+                  user={user}
+                  action={
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      aria-label={`Unblock ${user.username}`}
+                      disabled={busy}
+                      onClick={() => setConfirming({ kind: 'unblock', user })}
+                    >
+                      Unblock
+                    </button>
+                  }
+                />
+              ))
+            }
+          </ListState>
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <ConfirmDialog
+        open={confirming?.kind === 'unlike'}
+        onOpenChange={(open) => !open && !busy && setConfirming(null)}
+        title={LIKES_MESSAGES.unlikeTitle}
+        description={confirming?.kind === 'unlike' ? unlikeText(confirming.card.username) : ''}
+        confirmLabel={busy ? 'Unliking...' : 'Unlike'}
+        onConfirm={() => void confirm()}
+        busy={busy}
+        destructive
+      />
+      <ConfirmDialog
+        open={confirming?.kind === 'unblock'}
+        onOpenChange={(open) => !open && !busy && setConfirming(null)}
+        title={LIKES_MESSAGES.unblockTitle}
+        description={LIKES_MESSAGES.unblockText}
+        confirmLabel={busy ? 'Unblocking...' : 'Unblock'}
+        onConfirm={() => void confirm()}
+        busy={busy}
+      />
+    </div>
+  );
+}

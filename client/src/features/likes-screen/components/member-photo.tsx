@@ -1,0 +1,16 @@
+import { PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
+
+/** A member's first photo, or the placeholder when there is none or it fails to load. Decorative: the name is beside it. */
+export function MemberPhoto({ url, className }: { url: string | null | undefined; className: string }) {
+  return (
+    <img
+      src={url || PLACEHOLDER_PHOTO}
+      alt=""
+      className={className}
+      loading="lazy"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
+      }}
+    />
+  );
+}

@@ -1,5 +1,6 @@
 /**
  * Chat delivery benchmark: N members connected to the real gateway (/api/v1/ws, one socket each),
+ * the API running as in production in a process of its own (server/main.ts, in-process handlers),
  * their matches sending them messages over HTTP at a fixed offered rate, and for each message the
  * time from just before its `POST /api/v1/match/chat/:id/` to the `chat.message` push arriving on
  * the recipient's socket (commit, outbox relay woken by NOTIFY, in-process bus, notifications
@@ -13,22 +14,20 @@
  * matches (chat unlocked) and sessions are written by SQL, tokens signed with the app's own key,
  * so nothing goes through argon2 per member.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
-import { startInProcessHandlers } from '../workers/registry.ts';
-import { buildApp } from '../server/app.ts';
 import { WS_PATH } from '../server/contract/realtime.ts';
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { matches, profiles, sessions } from '../server/kernel/db/schema/index.ts';
 import { SEND_LIMIT } from '../server/modules/chat/chat.rules.ts';
 import { seedPopulation } from '../server/seed/population-seed.ts';
+import { startServerProcess } from '../server/test/server-process.ts';
 import { concurrently, drain, openFilesLimit, openLoop, sleep, until, type Usage, watchUsage } from './lib/load.ts';
 import { ms, percentile } from './lib/stats.ts';
 
@@ -140,14 +139,21 @@ async function seedPairs(db: Db, count: number, log: (line: string) => void): Pr
   return pairs;
 }
 
-async function tokensFor(app: FastifyInstance, db: Db, userIds: number[]): Promise<Map<number, string>> {
+/** The token the app issues at sign-in (HS256 over {sid, sub}), signed here with the secret the server was given. */
+function tokenFor(userId: number, sessionId: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sid: sessionId, sub: String(userId), iat: Math.floor(Date.now() / 1000) })}`;
+  return `${unsigned}.${createHmac('sha256', JWT_SECRET).update(unsigned).digest('base64url')}`;
+}
+
+async function tokensFor(db: Db, userIds: number[]): Promise<Map<number, string>> {
   const tokens = new Map<number, string>();
   for (let start = 0; start < userIds.length; start += 2_000) {
     const rows = await db
       .insert(sessions)
       .values(userIds.slice(start, start + 2_000).map((userId) => ({ userId, expiresAt: new Date(Date.now() + 86_400_000) })))
       .returning({ id: sessions.id, userId: sessions.userId });
-    for (const row of rows) tokens.set(row.userId, `Token ${app.issueToken({ userId: row.userId, sessionId: row.id })}`);
+    for (const row of rows) tokens.set(row.userId, `Token ${tokenFor(row.userId, row.id)}`);
   }
   return tokens;
 }
@@ -252,6 +258,7 @@ async function measureRate(
   arrivals: Map<number, number>,
   send: (i: number, measured: boolean) => Promise<void>,
   delivered: () => boolean,
+  serverPid?: number,
 ): Promise<{ late: number; skipped: number; usage: Usage }> {
   const warmup = warmupOf(rate);
   let watch: { stop(): Usage } | null = null;
@@ -263,18 +270,38 @@ async function measureRate(
     graceMs: GRACE_MS,
     fire: (i) => {
       if (i < warmup) return send(i, false);
-      watch ??= watchUsage(database);
+      watch ??= watchUsage(database, serverPid);
       started++;
       return send(i, true);
     },
   });
   await drain(delivered, () => arrivals.size, QUIET_MS, DRAIN_CAP_MS);
   // Until the last push: an overloaded pipeline still works through its backlog after the sends.
-  const usage = (watch as { stop(): Usage } | null)?.stop() ?? watchUsage(database).stop();
+  const usage = (watch as { stop(): Usage } | null)?.stop() ?? watchUsage(database, serverPid).stop();
   return { late: loop.late, skipped: measuredOf(rate) - started, usage };
 }
 
-async function gatewaySide(app: FastifyInstance, port: number, pairs: Pair[], tokens: Map<number, string>, n: number, database: string, log: (line: string) => void): Promise<Side> {
+/**
+ * Where the API reaches PostgreSQL: as given, or with BENCH_CHAT_DATABASE_SOCKET (a directory such
+ * as /var/run/postgresql) through that Unix socket, as a server beside its database would.
+ */
+function serverDatabaseUrl(databaseUrl: string): string {
+  const socketDirectory = process.env.BENCH_CHAT_DATABASE_SOCKET;
+  if (!socketDirectory) return databaseUrl;
+  const url = new URL(databaseUrl);
+  url.searchParams.set('host', socketDirectory);
+  return url.toString();
+}
+
+/** The API under test: its port, its process (for its CPU) and the database it writes the stage times to. */
+interface ServerUnderTest {
+  db: Db;
+  port: number;
+  pid: number;
+}
+
+async function gatewaySide(server: ServerUnderTest, pairs: Pair[], tokens: Map<number, string>, n: number, database: string, log: (line: string) => void): Promise<Side> {
+  const { port } = server;
   const arrivals = new Map<number, number>();
   let hellos = 0;
   const connectStarted = performance.now();
@@ -287,9 +314,8 @@ async function gatewaySide(app: FastifyInstance, port: number, pairs: Pair[], to
     });
   });
   // The hello comes once the socket is registered, so its member's pushes reach it.
-  await until(() => hellos === n, 10_000);
+  if (!(await until(() => hellos === n, 10_000))) throw new Error(`gateway: ${hellos} of ${n} sockets registered`);
   const connectSeconds = (performance.now() - connectStarted) / 1000;
-  if (app.realtime.openSockets !== n) throw new Error(`gateway: ${app.realtime.openSockets} sockets registered, ${n} opened`);
 
   const runs: Run[] = [];
   for (const rate of RATES) {
@@ -314,6 +340,7 @@ async function gatewaySide(app: FastifyInstance, port: number, pairs: Pair[], to
         }
       },
       () => [...sends.keys()].every((id) => arrivals.has(id)),
+      server.pid,
     );
     agent.destroy();
     runs.push({
@@ -322,13 +349,12 @@ async function gatewaySide(app: FastifyInstance, port: number, pairs: Pair[], to
       sent: sends.size,
       failures,
       ...measured,
-      stages: sends.size > 0 ? await stagesOf(app.db, sends) : undefined,
+      stages: sends.size > 0 ? await stagesOf(server.db, sends) : undefined,
       ...summarizeRun(new Map([...sends].map(([id, send]) => [id, send.at])), arrivals),
     });
     log(`  ${n} sockets, gateway, ${rate}/s: ${line(runs.at(-1)!)}`);
   }
   await closeAll(sockets);
-  await until(() => app.realtime.openSockets === 0, 10_000);
   return { sockets: n, connectSeconds, runs };
 }
 
@@ -398,15 +424,20 @@ const cores = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(2)
 const busy = (u: Usage) => (Number.isNaN(u.machineBusy) ? 'n/a' : `${(u.machineBusy * 100).toFixed(0)}%`);
 const failuresOf = (run: Run) => [...run.failures].map(([what, times]) => `${times} × ${what}`).join(', ');
 const stage = (p: Percentiles | undefined) => (p ? `${ms(p.p50)} / ${ms(p.p99)}` : '—');
-/** CPU milliseconds per delivered message: this process, and its PostgreSQL backends. */
+/**
+ * CPU milliseconds per delivered message: the server (the API's process; for the echo, this
+ * process, where its server runs), the load generator (this process) and PostgreSQL's backends.
+ */
+const serverCoresOf = (usage: Usage) => (Number.isNaN(usage.serverCores) ? usage.processCores : usage.serverCores);
 const costOf = (run: Run) => ({
-  process: (run.usage.processCores * run.usage.wallMs) / run.delivered,
+  server: (serverCoresOf(run.usage) * run.usage.wallMs) / run.delivered,
+  client: (run.usage.processCores * run.usage.wallMs) / run.delivered,
   postgres: (run.usage.postgresCores * run.usage.wallMs) / run.delivered,
 });
 const line = (run: Run) =>
   `${perSecond(run.achieved)}, p50 ${ms(run.p50)} p99 ${ms(run.p99)} max ${ms(run.max)}, ${run.delivered}/${run.sent} delivered` +
   `${run.skipped > 0 ? `, ${run.skipped} not sent` : ''}${run.failures.size > 0 ? `, failed: ${failuresOf(run)}` : ''}; ` +
-  `CPU: process ${cores(run.usage.processCores)}, PostgreSQL ${cores(run.usage.postgresCores)} (all ${cores(run.usage.postgresAllCores)}), machine ${busy(run.usage)}; loop delay p99 ${ms(run.usage.loopDelayP99Ms)}`;
+  `CPU: server ${cores(run.usage.serverCores)}, load generator ${cores(run.usage.processCores)}, PostgreSQL ${cores(run.usage.postgresCores)} (all ${cores(run.usage.postgresAllCores)}), machine ${busy(run.usage)}; loop delay p99 ${ms(run.usage.loopDelayP99Ms)}`;
 
 function table(gateway: Side, echo: Side): string {
   const columns = RATES.flatMap((rate, k) => [
@@ -426,9 +457,15 @@ function table(gateway: Side, echo: Side): string {
     ['… relay pass that took the event began (`outbox.published_at`)', (c) => stage(c.run.stages?.relayed)],
     ['… handler settled, after the push (`event_deliveries.settled_at`)', (c) => stage(c.run.stages?.handled)],
     [`started over 5 ms late (at most ${MAX_IN_FLIGHT} in flight)`, (c) => count(c.run.late)],
-    ['CPU cores: this process / its PostgreSQL backends (all PostgreSQL) / machine busy', (c) => `${cores(c.run.usage.processCores)} / ${cores(c.run.usage.postgresCores)} (${cores(c.run.usage.postgresAllCores)}) / ${busy(c.run.usage)}`],
-    ['CPU per delivered message: this process / PostgreSQL', (c) => (c.floor ? `${ms(costOf(c.run).process)} / ${ms(costOf(c.run).postgres)}` : ms(costOf(c.run).process))],
-    ['event-loop delay p99 / max', (c) => `${ms(c.run.usage.loopDelayP99Ms)} / ${ms(c.run.usage.loopDelayMaxMs)}`],
+    [
+      'CPU cores: API process / load generator / its PostgreSQL backends (all PostgreSQL) / machine busy',
+      (c) => `${cores(c.run.usage.serverCores)} / ${cores(c.run.usage.processCores)} / ${cores(c.run.usage.postgresCores)} (${cores(c.run.usage.postgresAllCores)}) / ${busy(c.run.usage)}`,
+    ],
+    [
+      'CPU per delivered message: API process / PostgreSQL (echo: its process, both ends)',
+      (c) => (c.floor ? `${ms(costOf(c.run).server)} / ${ms(costOf(c.run).postgres)}` : ms(costOf(c.run).server)),
+    ],
+    ['load generator event-loop delay p99 / max', (c) => `${ms(c.run.usage.loopDelayP99Ms)} / ${ms(c.run.usage.loopDelayMaxMs)}`],
   ];
   return `| ${count(gateway.sockets)} sockets | ${columns.map((c) => c.title).join(' | ')} |
 |---|${columns.map(() => '---|').join('')}
@@ -451,29 +488,35 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
   log(`chat: seeding ${Math.max(...counts)} pairs...`);
   const pairs = await seedPairs(db, Math.max(...counts), log);
 
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: os.tmpdir(),
-    // Only the handler that turns chat.message_sent into pushes; the others never see a chat event.
-    WORKERS: 'notifications',
-    // The gateway's ping and session re-check of every socket (default 30 s) can be moved to see what a tick costs.
-    ...(process.env.WS_HEARTBEAT_SECONDS ? { WS_HEARTBEAT_SECONDS: process.env.WS_HEARTBEAT_SECONDS } : {}),
-  });
-  const app = await buildApp({ config, db, mailer: { send: async () => {} }, jwtSecret: JWT_SECRET, startInProcessHandlers });
+  const heartbeatSeconds = process.env.WS_HEARTBEAT_SECONDS ?? String(loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl }).wsHeartbeatSeconds);
   const results: Array<{ gateway: Side; echo: Side }> = [];
+  // The API as production runs it, in a process of its own, so its event loop is not the load
+  // generator's: server/main.ts with the in-process handlers (no NATS_URL), only `notifications`.
+  const cleanups: Array<() => unknown> = [];
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const tokens = await tokensFor(app, db, pairs.flatMap((p) => [p.senderUserId, p.recipientUserId]));
+    const { baseUrl, server } = await startServerProcess(
+      { teardown: (fn) => cleanups.push(fn) },
+      {
+        DATABASE_URL: serverDatabaseUrl(databaseUrl),
+        JWT_SECRET,
+        LOG_LEVEL: 'silent',
+        DATA_DIR: os.tmpdir(),
+        WORKERS: 'notifications',
+        // The gateway's ping and session re-check of every socket (default 30 s) can be moved to see what a tick costs.
+        WS_HEARTBEAT_SECONDS: heartbeatSeconds,
+      },
+      // For a profile of the API alone: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+      process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    );
+    const underTest: ServerUnderTest = { db, port: Number(new URL(baseUrl).port), pid: server.child.pid! };
+    const tokens = await tokensFor(db, pairs.flatMap((p) => [p.senderUserId, p.recipientUserId]));
     for (const n of counts) {
-      const gateway = await gatewaySide(app, port, pairs, tokens, n, database, log);
+      const gateway = await gatewaySide(underTest, pairs, tokens, n, database, log);
       const echo = await echoSide(n, database, log);
       results.push({ gateway, echo });
     }
   } finally {
-    await app.close();
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
 
   const [{ version }] = await db.execute<{ version: string }>(sql`select current_setting('server_version') as version`);
@@ -491,17 +534,17 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
   const cost = costOf(highest(nearest.gateway));
   const top = highest(nearest.gateway);
   const bound =
-    top.usage.processCores >= 0.85
-      ? `this process's one event loop was saturated (${cores(top.usage.processCores)} cores)`
+    top.usage.serverCores >= 0.85
+      ? `the API's one event loop was saturated (${cores(top.usage.serverCores)} cores)`
       : top.usage.machineBusy >= 0.9
-        ? `the machine's cores were all busy (${busy(top.usage)}: this process ${cores(top.usage.processCores)} cores, PostgreSQL ${cores(top.usage.postgresAllCores)}, the rest other work)`
-        : `CPU was not exhausted (this process ${cores(top.usage.processCores)} cores, machine ${busy(top.usage)} busy), so the time went to waiting: the pool's 10 connections, commits`;
+        ? `the machine's cores were all busy (${busy(top.usage)}: the API ${cores(top.usage.serverCores)} cores, the load generator ${cores(top.usage.processCores)}, PostgreSQL ${cores(top.usage.postgresAllCores)}, the rest other work)`
+        : `CPU was not exhausted (the API ${cores(top.usage.serverCores)} cores, machine ${busy(top.usage)} busy), so the time went to waiting: the pool's 10 connections, commits`;
   const lowest = Math.min(...RATES);
   const bySockets = results.map((r) => ({ sockets: r.gateway.sockets, gateway: r.gateway.runs.find((run) => run.rate === lowest)!, echo: r.echo.runs.find((run) => run.rate === lowest)! }));
   const limits =
-    `At ${top.rate}/s offered and ${count(nearest.gateway.sockets)} sockets ${bound}. One message costs ${ms(cost.process)} of this process's CPU and ${ms(cost.postgres)} of ` +
-    `PostgreSQL's, against ${ms(costOf(highest(nearest.echo)).process)} for an echo, so one event loop carries at most about ${perSecond(1000 / cost.process)} and the ` +
-    `${cpus.length} cores, with nothing else running, about ${perSecond((cpus.length * 1000) / (cost.process + cost.postgres))}. ` +
+    `At ${top.rate}/s offered and ${count(nearest.gateway.sockets)} sockets ${bound}. One message costs ${ms(cost.server)} of the API's CPU, ${ms(cost.postgres)} of ` +
+    `PostgreSQL's and ${ms(cost.client)} of the load generator's, against ${ms(costOf(highest(nearest.echo)).server)} for an echo (both ends), so the API's one event loop carries at most about ${perSecond(1000 / cost.server)} and the ` +
+    `${cpus.length} cores, with nothing else running, about ${perSecond((cpus.length * 1000) / (cost.server + cost.postgres + cost.client))} (load generator included). ` +
     `With sockets, at ${lowest}/s: gateway p50 / p99 ${bySockets.map((b) => `${ms(b.gateway.p50)} / ${ms(b.gateway.p99)}`).join(' → ')}, echo ` +
     `${bySockets.map((b) => `${ms(b.echo.p50)} / ${ms(b.echo.p99)}`).join(' → ')} (${bySockets.map((b) => count(b.sockets)).join(' → ')} sockets).` +
     (top.stages && top.stages.handled.p50 - top.stages.relayed.p50 > 1_000
@@ -516,18 +559,18 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
   return `## Chat delivery (\`bench/chat.bench.ts\`)
 
 Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${version},
-open-files limit ${limit ?? 'unknown'}, gateway heartbeat every ${config.wsHeartbeatSeconds} s, load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after.
-The real app (\`buildApp\` with the in-process \`notifications\` handler, no NATS, a pool of 10 connections as in production)
-listening on 127.0.0.1; one member per socket, connected through the gateway with \`Authorization: Token\`; their matches
+open-files limit ${limit ?? 'unknown'}, gateway heartbeat every ${heartbeatSeconds} s, load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after.
+The real app in a process of its own (\`server/main.ts\` with the in-process \`notifications\` handler, no NATS, a pool of 10
+connections as in production) listening on 127.0.0.1; the load generator (the senders' HTTP clients and the members' sockets) in the bench's process; one member per socket, connected through the gateway with \`Authorization: Token\`; their matches
 (chat unlocked, one sender per recipient) send \`POST /api/v1/match/chat/:id/\` on a fixed schedule, round-robin over the
 pairs (${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured; keep-alive HTTP, at most ${MAX_IN_FLIGHT} requests in flight; a message that cannot
 start within ${GRACE_MS / 1000} s of its time is not sent). A message is timed from just before its POST to its \`chat.message\` push on the
 recipient's socket, matched by message id: the transaction, the outbox relay woken by NOTIFY, the in-process bus, the
 handler's check that the message still exists, the push bus and the socket write. Stage times come from the rows the
 pipeline writes (same machine clock).
-Floor, measured in the same run: a plain \`ws\` WebSocketServer in this process echoing a push-sized JSON message over the
-same number of sockets at the same rate (send -> echo round trip). Both ends of every socket, the load generator and the
-server share this process and its one event loop; PostgreSQL shares the machine.
+Floor, measured in the same run: a plain \`ws\` WebSocketServer in the bench's process echoing a push-sized JSON message over the
+same number of sockets at the same rate (send -> echo round trip; both ends in one process). The API, the load generator and
+PostgreSQL share the machine's cores.
 The send limit (${SEND_LIMIT.max} messages per member per ${SEND_LIMIT.windowSeconds} s, \`SEND_LIMIT\` in chat.rules.ts, no config knob) ${binds.length === 0 ? 'never binds' : `binds at ${binds.map(count).join(', ')} sockets`}: each sender
 sends rate / N messages per second (${(Math.max(...RATES) / Math.min(...counts)).toFixed(1)}/s at most).
 ${limitNote}

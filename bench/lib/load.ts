@@ -184,13 +184,30 @@ export interface Usage {
   postgresCores: number;
   /** CPU of every PostgreSQL process (other databases' clients included), in cores. */
   postgresAllCores: number;
+  /** CPU of the watched server process (the API under test in a process of its own), in cores; NaN when none. */
+  serverCores: number;
 }
 
 const LOOP_RESOLUTION_MS = 10;
 
-/** Starts watching; `stop()` answers what the process, PostgreSQL and the machine spent since. */
-export function watchUsage(postgresDatabase?: string): { stop(): Usage } {
+/** CPU seconds so far of one process (utime + stime), or null once it is gone. */
+function processSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts watching; `stop()` answers what this process, PostgreSQL, the machine and (given its
+ * pid) the server process under test spent since.
+ */
+export function watchUsage(postgresDatabase?: string, serverPid?: number): { stop(): Usage } {
   const cpu = process.cpuUsage();
+  const server = serverPid === undefined ? null : processSeconds(serverPid);
   const postgres = postgresSeconds(postgresDatabase);
   const wall = performance.now();
   const ticks = machineTicks();
@@ -203,12 +220,14 @@ export function watchUsage(postgresDatabase?: string): { stop(): Usage } {
       const after = machineTicks();
       const wallMs = performance.now() - wall;
       const spentByPostgres = postgresSpent(postgres, postgresSeconds(postgresDatabase));
+      const serverNow = serverPid === undefined ? null : processSeconds(serverPid);
       const cores = (pick: 'mine' | 'all') => (spentByPostgres ? (spentByPostgres[pick] * 1000) / wallMs : Number.NaN);
       return {
         wallMs,
         postgresCores: cores('mine'),
         postgresAllCores: cores('all'),
         processCores: (spent.user + spent.system) / 1000 / wallMs,
+        serverCores: server !== null && serverNow !== null ? ((serverNow - server) * 1000) / wallMs : Number.NaN,
         machineBusy: ticks && after && after.total > ticks.total ? (after.busy - ticks.busy) / (after.total - ticks.total) : Number.NaN,
         // The histogram holds whole sampling intervals: what lies beyond the interval is the delay.
         loopDelayP99Ms: Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),

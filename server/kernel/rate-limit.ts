@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { normalizePhone } from '../contract/phone.ts';
 import type { Db } from './db/client.ts';
+import { executePrepared } from './db/prepared.ts';
 
 /**
  * The bucket name of a typed username, email or phone: '+1 415 555 0100' and '+14155550100'
@@ -35,7 +36,8 @@ export async function countHits(db: Db, keys: string[], windowSeconds: number, c
   // Sorted: two concurrent statements then lock shared buckets in the same order and never deadlock.
   const unique = [...new Set(keys)].sort();
   if (unique.length === 0) return new Map();
-  const rows = await db.execute<{ key: string; hits: number | string; window: string; remaining: number | string }>(sql`
+  // Prepared: the text varies only with the number of keys (one to three).
+  const rows = await executePrepared<{ key: string; hits: number | string; window: string; remaining: number | string }>(db, sql`
     insert into rate_limit_buckets (key, hits, window_started_at)
     values ${sql.join(unique.map((key) => sql`(${key}, ${cost}, now())`), sql`, `)}
     on conflict (key) do update set

@@ -8,6 +8,7 @@ import fastifyJwt from '@fastify/jwt';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { prepared } from '../kernel/db/prepared.ts';
 import { sessions } from '../kernel/db/schema/index.ts';
 import { unauthorized } from '../kernel/errors.ts';
 
@@ -70,10 +71,13 @@ export default fp<{ secret: string; ttlDays: number }>(
         return null;
       }
       if (typeof claims.sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
-      const [session] = await app.db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      // Every authenticated request runs this: prepared, it is one round trip.
+      const [session] = await prepared(
+        app.db
+          .select({ userId: sessions.userId })
+          .from(sessions)
+          .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))),
+      );
       return session ? { userId: session.userId, sessionId: claims.sid } : null;
     });
 

@@ -21,7 +21,15 @@ t.test('in-process default', async (t) => {
   t.test('/metrics: latency by route template, outbox, events, sockets', async (t) => {
     await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'nobody', password: 'x' } });
     await writeEvent(db, 'likes.created', { likeId: 1, fromUserId: 1, fromProfileId: 1, toUserId: 2, toProfileId: 2, createdAt: new Date().toISOString() });
-    await waitFor(async () => (await app.inject('/metrics')).body.includes('betroth_events_published_total{subject="likes.created"'), 5_000, 'published count');
+    // Published, then consumed by the in-process handler a moment later: wait for both counts.
+    await waitFor(
+      async () => {
+        const metrics = (await app.inject('/metrics')).body;
+        return metrics.includes('betroth_events_published_total{subject="likes.created"') && metrics.includes('betroth_events_consumed_total{handler="notifications"');
+      },
+      5_000,
+      'published and consumed counts',
+    );
     const response = await app.inject('/metrics');
     t.equal(response.statusCode, 200);
     t.match(response.headers['content-type'], /text\/plain/);

@@ -26,9 +26,12 @@ export interface EntryProcess {
   exited: Promise<unknown>;
 }
 
-/** Starts `entry` (a path from the repository root) under tsx; SIGTERM at the end of the test. */
-export function spawnEntry(t: TestContext, entry: string, env: Record<string, string>): EntryProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/**
+ * Starts `entry` (a path from the repository root) under tsx; SIGTERM at the end of the test.
+ * `nodeArgs` go to node itself (such as `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export function spawnEntry(t: TestContext, entry: string, env: Record<string, string>, nodeArgs: string[] = []): EntryProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: new URL('../..', import.meta.url),
     env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', DEMO_MEMBERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,15 +50,19 @@ export function spawnEntry(t: TestContext, entry: string, env: Record<string, st
   return { child, output: () => output, exited };
 }
 
-/** Starts server/main.ts and resolves with its base URL once /readyz answers. */
-export async function startServerProcess(t: TestContext, env: Record<string, string>): Promise<{ baseUrl: string }> {
+/** Starts server/main.ts and resolves with its base URL (and the process) once /readyz answers. */
+export async function startServerProcess(
+  t: TestContext,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ baseUrl: string; server: EntryProcess }> {
   const port = await freePort();
-  const server = spawnEntry(t, 'server/main.ts', { ...env, PORT: String(port) });
+  const server = spawnEntry(t, 'server/main.ts', { ...env, PORT: String(port) }, nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) break;
     if (i > 600 || server.child.exitCode !== null) throw new Error(`the server did not start:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { baseUrl };
+  return { baseUrl, server };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { postgresClient } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -12,7 +12,7 @@ const MIGRATION_LOCK_KEY = 727_114_001;
 
 export async function runMigrations(databaseUrl: string): Promise<void> {
   // One dedicated connection, so the advisory lock and the migration share a session.
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = postgresClient(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migrate(drizzle(sql), { migrationsFolder: MIGRATIONS_DIR });
@@ -25,7 +25,7 @@ export async function runMigrations(databaseUrl: string): Promise<void> {
 /** Creates a database when it does not exist yet (embedded default and tests). */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe database name: ${name}`);
-  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const sql = postgresClient(adminUrl, { max: 1, onnotice: () => {} });
   try {
     const [row] = await sql`select 1 as found from pg_database where datname = ${name}`;
     if (!row) await sql.unsafe(`create database "${name}"`);

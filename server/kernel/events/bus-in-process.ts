@@ -178,6 +178,8 @@ export class InProcessQueue implements DeliverySource {
 
 export class InProcessBus implements EventTransport {
   readonly kind = 'in-process' as const;
+  // Every queue loads the published rows its handler has not settled when it starts.
+  readonly redeliversFromOutbox = true;
   private readonly queues = new Set<InProcessQueue>();
 
   /** db: where deliveries are recorded and owed events are read back from. */

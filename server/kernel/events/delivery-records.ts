@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
+import { type TickBatch, tickBatch } from '../tick-batch.ts';
 import type { OutboxRow } from './outbox.ts';
 
 export type SettledOutcome = 'acked' | 'termed';
@@ -15,11 +17,38 @@ export interface ConsumerSubjects {
   subjects: readonly string[];
 }
 
-/** Records that a handler is done with an event. Idempotent: a redelivery settles it once. */
+interface Settlement {
+  eventId: number;
+  handler: string;
+  outcome: SettledOutcome;
+}
+
+/** One batch per database handle: the settlements of every handler in a turn go in one insert. */
+const settlers = new WeakMap<Db, TickBatch<Settlement, void>>();
+
+function settlerFor(db: Db): TickBatch<Settlement, void> {
+  let settle = settlers.get(db);
+  if (!settle) {
+    settle = tickBatch(async (settlements: Settlement[]) => {
+      const rows = settlements.map(({ eventId, handler, outcome }) => ({ event_id: eventId, handler, outcome }));
+      await executePrepared(db, sql`
+        insert into event_deliveries (event_id, handler, outcome)
+        select event_id, handler, outcome from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as settled (event_id bigint, handler text, outcome text)
+        on conflict do nothing`);
+      return new Map();
+    }, undefined);
+    settlers.set(db, settle);
+  }
+  return settle;
+}
+
+/**
+ * Records that a handler is done with an event. Idempotent: a redelivery settles it once.
+ * Settlements made in the same turn of the event loop are written by one statement.
+ */
 export async function recordSettled(db: Db, eventId: number, handler: string, outcome: SettledOutcome): Promise<void> {
-  await db.execute(sql`
-    insert into event_deliveries (event_id, handler, outcome) values (${eventId}, ${handler}, ${outcome})
-    on conflict do nothing`);
+  await settlerFor(db)({ eventId, handler, outcome });
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { type EventPayload, type EventSubject, eventPayloadProblems, InvalidEventError } from './contracts.ts';
 import type { ConsumerSubjects } from './delivery-records.ts';
 
@@ -25,43 +26,69 @@ export async function writeEvent<S extends EventSubject>(db: Db, subject: S, pay
   const problems = eventPayloadProblems(subject, payload);
   if (problems.length > 0) throw new InvalidEventError(subject, problems);
   // One round trip. An empty notify payload lets Postgres fold a transaction's notifications into one.
-  const [row] = await db.execute<{ id: number }>(sql`
+  const [row] = await executePrepared<{ id: number }>(
+    db,
+    sql`
     with inserted as (
       insert into outbox (subject, payload) values (${subject}, ${JSON.stringify(payload)}::jsonb) returning id
     )
-    select id, pg_notify(${OUTBOX_CHANNEL}, '') from inserted`);
+    select id, pg_notify(${OUTBOX_CHANNEL}, '') from inserted`,
+  );
   return Number(row.id);
 }
 
+export interface Claim {
+  /** The rows taken, oldest first, already marked published in the claiming transaction. */
+  rows: OutboxRow[];
+  /** An older row is unpublished and held by another relay: nothing was taken, so order holds. */
+  blocked: boolean;
+}
+
 /**
- * Locks the oldest unpublished rows. SKIP LOCKED: a second relay passes over rows the first one
- * holds instead of waiting for them or publishing them again.
+ * In one statement: locks the oldest unpublished rows, checks that no older row is still
+ * unpublished, and marks the rows published. Run inside a transaction, the mark only holds if it
+ * commits, so the caller publishes the rows before committing and takes back (`unmarkPublished`)
+ * whatever the transport did not take. Run on its own it commits at once: only for a transport
+ * that reads unsettled events back from the outbox after a crash.
+ *
+ * SKIP LOCKED: a second relay passes over rows the first one holds instead of waiting for them or
+ * publishing them again; an older row it skipped means another relay is publishing it, and
+ * taking newer rows now would reorder the stream, so it takes nothing.
  */
-export async function claimUnpublished(tx: Db, limit: number): Promise<OutboxRow[]> {
-  const rows = await tx.execute<{ id: number; subject: string; payload: unknown; created_at: Date | string }>(sql`
-    select id, subject, payload, created_at from outbox
-    where published_at is null
-    order by id
-    limit ${limit}
-    for update skip locked`);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    subject: row.subject,
-    payload: row.payload,
-    occurredAt: new Date(row.created_at).toISOString(),
-  }));
+export async function claimUnpublished(tx: Db, limit: number): Promise<Claim> {
+  const rows = await executePrepared<{ id: number | null; subject: string; payload: unknown; created_at: Date | string; blocked: boolean }>(
+    tx,
+    sql`
+    with claimed as (
+      select id from outbox where published_at is null order by id limit ${limit} for update skip locked
+    ), older as (
+      select exists (select 1 from outbox o where o.published_at is null and o.id < (select min(id) from claimed)) as held
+    ), marked as (
+      update outbox set published_at = now()
+      from claimed where outbox.id = claimed.id and not (select held from older)
+      returning outbox.id, outbox.subject, outbox.payload, outbox.created_at
+    )
+    select id, subject, payload, created_at, false as blocked from marked
+    union all
+    select null, null, null, null, true from older where held
+    order by id`,
+  );
+  if (rows.some((row) => row.blocked)) return { rows: [], blocked: true };
+  return {
+    blocked: false,
+    rows: rows.map((row) => ({
+      id: Number(row.id),
+      subject: row.subject,
+      payload: row.payload,
+      occurredAt: new Date(row.created_at).toISOString(),
+    })),
+  };
 }
 
-/** True when an older row is still unpublished: another relay holds it, so publishing now would reorder. */
-export async function hasOlderUnpublished(tx: Db, id: number): Promise<boolean> {
-  const [row] = await tx.execute<{ found: boolean }>(sql`
-    select exists (select 1 from outbox where published_at is null and id < ${id}) as found`);
-  return Boolean(row.found);
-}
-
-export async function markPublished(tx: Db, ids: number[]): Promise<void> {
+/** Takes back the mark of claimed rows a transport did not accept (still locked by the caller). */
+export async function unmarkPublished(tx: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.execute(sql`update outbox set published_at = now() where id in ${sql.raw(`(${ids.map(Number).join(',')})`)}`);
+  await executePrepared(tx, sql`update outbox set published_at = null where id = any(${`{${ids.map(Number).join(',')}}`}::bigint[])`);
 }
 
 export interface OutboxBacklog {

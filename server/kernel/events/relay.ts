@@ -1,6 +1,7 @@
 /**
- * The outbox relay: publishes unpublished outbox rows, oldest first, through a transport and
- * marks them published in the same transaction that locked them.
+ * The outbox relay: publishes unpublished outbox rows, oldest first, through a transport; the
+ * rows are locked and marked published by one statement in a transaction that commits only after
+ * the transport took them.
  *
  * - Wakes on LISTEN/NOTIFY (writeEvent notifies at commit) and also polls, so a lost
  *   notification or a restart delays an event by at most one poll interval.
@@ -15,14 +16,7 @@ import type postgres from 'postgres';
 import type { Db } from '../db/client.ts';
 import type { Log } from '../logging.ts';
 import { type BackoffOptions, backoffDelay, sleep } from './backoff.ts';
-import {
-  claimUnpublished,
-  hasOlderUnpublished,
-  markPublished,
-  OUTBOX_CHANNEL,
-  type OutboxRow,
-  prunePublished,
-} from './outbox.ts';
+import { claimUnpublished, OUTBOX_CHANNEL, type OutboxRow, prunePublished, unmarkPublished } from './outbox.ts';
 import type { EventTransport } from './transport.ts';
 
 export interface RelayOptions {
@@ -175,25 +169,47 @@ export class OutboxRelay {
     }
   }
 
-  /** One batch in one transaction: lock, publish, mark, commit. Throws when publishing failed. */
+  /**
+   * One batch in one transaction: claim (lock and mark), publish, commit; about three round trips.
+   * Throws when publishing failed, after taking back the mark of what the transport did not take.
+   */
   private async pass(): Promise<Outcome> {
     const { db, transport, batchSize } = this.options;
+    if (transport.redeliversFromOutbox) return this.passWithoutTransaction();
     const result = await db.transaction(async (tx) => {
-      const rows = await claimUnpublished(tx, batchSize);
-      if (rows.length === 0) return { outcome: 'idle' as Outcome, published: [] as OutboxRow[] };
-      if (await hasOlderUnpublished(tx, rows[0].id)) return { outcome: 'blocked' as Outcome, published: [] };
+      const claim = await claimUnpublished(tx, batchSize);
+      if (claim.blocked) return { outcome: 'blocked' as Outcome, published: [] as OutboxRow[] };
+      const { rows } = claim;
+      if (rows.length === 0) return { outcome: 'idle' as Outcome, published: [] };
       const { accepted, error } = await transport.publish(rows);
-      const published = rows.slice(0, accepted);
-      await markPublished(
+      await unmarkPublished(
         tx,
-        published.map((row) => row.id),
+        rows.slice(accepted).map((row) => row.id),
       );
       const outcome: Outcome = rows.length === batchSize ? 'more' : 'idle';
-      return { outcome, published, error };
+      return { outcome, published: rows.slice(0, accepted), error };
     });
     if (result.published.length > 0) this.options.onPublished?.(result.published);
     if ('error' in result && result.error !== undefined) throw result.error;
     return result.outcome;
+  }
+
+  /**
+   * For a transport that reads unsettled events back from the outbox: claim and mark commit on
+   * their own, then the hand-off. A crash in between leaves rows published and unsettled, which
+   * the handlers' queues load again at the next start.
+   */
+  private async passWithoutTransaction(): Promise<Outcome> {
+    const { db, transport, batchSize } = this.options;
+    const claim = await claimUnpublished(db, batchSize);
+    if (claim.blocked) return 'blocked';
+    if (claim.rows.length === 0) return 'idle';
+    const { accepted, error } = await transport.publish(claim.rows);
+    if (accepted < claim.rows.length || error !== undefined) {
+      throw new Error('outbox relay: a transport that reads back from the outbox refused events', { cause: error });
+    }
+    this.options.onPublished?.(claim.rows);
+    return claim.rows.length === batchSize ? 'more' : 'idle';
   }
 
   private async maybePrune(): Promise<void> {

@@ -16,6 +16,13 @@ export interface EventTransport {
   readonly kind: 'nats' | 'in-process';
   publish(rows: OutboxRow[]): Promise<PublishResult>;
   /**
+   * True when publishing cannot fail and an event marked published but not yet settled by its
+   * handlers is read back from the outbox after a crash (the in-process bus). The relay then marks
+   * rows in one statement of their own and hands them over after it commits, instead of holding a
+   * transaction open around the hand-off: one round trip per pass instead of three.
+   */
+  readonly redeliversFromOutbox?: boolean;
+  /**
    * Handlers that read their events back from the outbox (in-process only: JetStream keeps its
    * own copy). Pruning keeps the rows these have not settled.
    */

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
+import { prepared } from '../../kernel/db/prepared.ts';
 import { chatMessages, chatParticipants, users } from '../../kernel/db/schema/index.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -61,12 +62,14 @@ export async function insertMessage(
   db: Db,
   values: Pick<MessageRow, 'matchId' | 'fromProfileId' | 'body' | 'uploadId' | 'photoThumbnailRef' | 'photoRef' | 'clientKey'>,
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .insert(chatMessages)
-    // The time of the insert itself, not of the transaction's start (which waited for the pair lock).
-    .values({ ...values, createdAt: sql`clock_timestamp()` })
-    .onConflictDoNothing({ target: [chatMessages.fromProfileId, chatMessages.clientKey], where: sql`${chatMessages.clientKey} is not null` })
-    .returning();
+  const [row] = await prepared(
+    db
+      .insert(chatMessages)
+      // The time of the insert itself, not of the transaction's start (which waited for the pair lock).
+      .values({ ...values, createdAt: sql`clock_timestamp()` })
+      .onConflictDoNothing({ target: [chatMessages.fromProfileId, chatMessages.clientKey], where: sql`${chatMessages.clientKey} is not null` })
+      .returning(),
+  );
   return row;
 }
 

@@ -3,6 +3,7 @@
  */
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
+import { executePrepared, prepared } from '../../kernel/db/prepared.ts';
 import { blocks, matches, profiles } from '../../kernel/db/schema/index.ts';
 
 /** A member as pair actions need them: the profile, its account and whether it is complete. */
@@ -25,7 +26,7 @@ const refColumns = { profileId: profiles.id, userId: profiles.userId, isComplete
  */
 export async function findMemberForShare(db: Db, by: { profileId: number } | { userId: number }): Promise<MemberRef | undefined> {
   const where = 'profileId' in by ? eq(profiles.id, by.profileId) : eq(profiles.userId, by.userId);
-  const [row] = await db.select(refColumns).from(profiles).where(where).for('key share');
+  const [row] = await prepared(db.select(refColumns).from(profiles).where(where).for('key share'));
   return row;
 }
 
@@ -101,7 +102,7 @@ export async function findMatchOf(db: Db, matchId: number, profileId: number) {
  */
 export async function lockMatchOf(db: Db, matchId: number, me: { profileId: number; userId: number }) {
   const profileId = me.profileId;
-  const rows = await db.execute<{ peer_profile_id: number; peer_user_id: number; peer_complete: boolean; unlocked_at: Date | string | null; unlocked_by: number | null }>(sql`
+  const rows = await executePrepared<{ peer_profile_id: number; peer_user_id: number; peer_complete: boolean; unlocked_at: Date | string | null; unlocked_by: number | null }>(db, sql`
     select p.id as peer_profile_id, p.user_id as peer_user_id, p.is_complete as peer_complete,
            m.chat_unlocked_at as unlocked_at, m.chat_unlocked_by_profile_id as unlocked_by
     from ${matches} m

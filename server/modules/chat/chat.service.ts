@@ -122,9 +122,11 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
         clientKey: key,
       });
       if (!row) throw new AlreadySent();
-      // Counted after the insert, so a repeat never spends the allowance; over it, all rolls back.
-      await spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT);
-      await announce(tx, chat, row);
+      // Counted after the insert, so a repeat never spends the allowance; over it, all rolls back
+      // (the event included). Sent together: one round trip for both.
+      const [allowance, announced] = await Promise.allSettled([spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT), announce(tx, chat, row)]);
+      if (allowance.status === 'rejected') throw allowance.reason;
+      if (announced.status === 'rejected') throw announced.reason;
       return { message: toMessage(row), created: true };
     });
   } catch (error) {

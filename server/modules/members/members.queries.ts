@@ -100,15 +100,16 @@ export async function findMatchOf(db: Db, matchId: number, profileId: number) {
  * SHARE until the transaction ends: removing the match (unlike, unmatch, block, account deletion) and locking or
  * unlocking its chat all write this row, so they wait for the holder, and it for them.
  */
-export async function lockMatchOf(db: Db, matchId: number, me: { profileId: number; userId: number }) {
-  const profileId = me.profileId;
+export async function lockMatchOf(db: Db, matchId: number, userId: number) {
+  // The caller's profile by user id, so this statement does not wait for callerRef's answer.
   const rows = await executePrepared<{ peer_profile_id: number; peer_user_id: number; peer_complete: boolean; unlocked_at: Date | string | null; unlocked_by: number | null }>(db, sql`
     select p.id as peer_profile_id, p.user_id as peer_user_id, p.is_complete as peer_complete,
            m.chat_unlocked_at as unlocked_at, m.chat_unlocked_by_profile_id as unlocked_by
-    from ${matches} m
-    join ${profiles} p on p.id = case when m.profile_low_id = ${profileId} then m.profile_high_id else m.profile_low_id end
-    where m.id = ${matchId} and (m.profile_low_id = ${profileId} or m.profile_high_id = ${profileId})
-      and ${notBlockedEitherWaySql(me.userId, sql`p.user_id`)}
+    from (select id from ${profiles} where user_id = ${userId}) me
+    join ${matches} m on m.profile_low_id = me.id or m.profile_high_id = me.id
+    join ${profiles} p on p.id = case when m.profile_low_id = me.id then m.profile_high_id else m.profile_low_id end
+    where m.id = ${matchId}
+      and ${notBlockedEitherWaySql(userId, sql`p.user_id`)}
     for share of m`);
   const row = rows[0];
   if (!row) return undefined;

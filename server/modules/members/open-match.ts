@@ -56,10 +56,19 @@ export async function openMatchForRead(db: Db, userId: number, matchId: number):
  * lock orders the send against everything that could make it wrong: unlike, unmatch, block and
  * account deletion delete the row, ending or cancelling an unlock updates it. The block check
  * and the peer's completeness are part of the same statement.
+ *
+ * Both statements go out together, in one write: postgres.js pipelines queries made in the same
+ * turn on the transaction's one connection, and PostgreSQL runs them in the order sent, so the
+ * caller's row is still locked before the match row. They are issued in that order here, along
+ * the same path through drizzle, so they reach the connection in that order.
  */
 export async function openMatchForMessage(tx: Db, userId: number, matchId: number): Promise<OpenMatch> {
-  const me = await callerRef(tx, userId, { complete: true });
-  const match = await lockMatchOf(tx, matchId, me);
+  const [caller, locked] = await Promise.allSettled([callerRef(tx, userId, { complete: true }), lockMatchOf(tx, matchId, userId)]);
+  // The caller's own problem (no profile, incomplete) answers first, as when run one by one.
+  if (caller.status === 'rejected') throw caller.reason;
+  if (locked.status === 'rejected') throw locked.reason;
+  const me = caller.value;
+  const match = locked.value;
   if (!match || !match.peer.isComplete) throw missing();
   return { matchId, me, peer: match.peer, unlockedAt: match.unlockedAt, unlockedBy: match.unlockedBy };
 }

@@ -1,0 +1,59 @@
+/**
+ * What one chat send costs the database, counted in writes to PostgreSQL's socket (each is a
+ * round trip the event loop and a backend both pay for): the request itself (session check,
+ * begin, the two locks pipelined, the insert, the allowance and event pipelined, commit), then
+ * the relay's pass and the notifications handler. Counted, not timed, so it holds on any machine;
+ * it guards the hot path's shape (prepared statements, pipelining, one-statement relay passes)
+ * against a change that quietly adds round trips.
+ */
+import net from 'node:net';
+import t from 'tap';
+import { buildTestApp } from '../../test/app.ts';
+import { CHAT_WORKERS, chattingPair, sendMessage } from '../../test/chat.ts';
+
+const SENDS = 20;
+/**
+ * Writes per send: 6 in the request, plus a margin for the pool connection that meets a statement
+ * for the first time and prepares it (one write more). Before prepared statements and pipelining
+ * the request took 14.
+ */
+const REQUEST_WRITES = 8;
+/** And in all, with the relay's pass (1) and the handler's check and settlement (2, batched under load); 26 before. */
+const TOTAL_WRITES = 12;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+t.test('a chat send costs a handful of round trips to PostgreSQL', async (t) => {
+  const { app, db } = await buildTestApp(t, CHAT_WORKERS);
+  const { a, b, matchId } = await chattingPair(app, db);
+  // Taking turns: each member stays within the send limit (30 per 10 s).
+  const sender = (i: number) => (i % 2 === 0 ? a : b);
+  const databasePort = Number(new URL(process.env.DATABASE_URL!).port || 5432);
+  // Warm up: every pool connection the sends use has prepared its statements once.
+  for (let i = 0; i < SENDS; i += 1) await sendMessage(app, sender(i), matchId, { message: `warm-up ${i}` });
+  await settle();
+
+  let writes = 0;
+  const write = net.Socket.prototype.write;
+  net.Socket.prototype.write = function countedWrite(this: net.Socket, ...args: unknown[]) {
+    if (this.remotePort === databasePort) writes += 1;
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as typeof write;
+  t.teardown(() => {
+    net.Socket.prototype.write = write;
+  });
+
+  let duringRequests = 0;
+  for (let i = 0; i < SENDS; i += 1) {
+    const before = writes;
+    const response = await sendMessage(app, sender(i), matchId, { message: `message ${i}` });
+    duringRequests += writes - before;
+    t.equal(response.statusCode, 201);
+    // Let the relay and the handler finish this one before the next send.
+    await settle();
+  }
+  net.Socket.prototype.write = write;
+
+  t.ok(duringRequests / SENDS <= REQUEST_WRITES, `request: ${duringRequests / SENDS} writes per send (at most ${REQUEST_WRITES})`);
+  t.ok(writes / SENDS <= TOTAL_WRITES, `in all: ${writes / SENDS} writes per send (at most ${TOTAL_WRITES})`);
+});

@@ -3,10 +3,10 @@
  * pair as (lower, higher) profile id; messages, read and clear positions hang off the match and
  * go with it (ON DELETE CASCADE).
  */
-import { and, asc, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
 import { prepared } from '../../kernel/db/prepared.ts';
-import { chatMessages, chatParticipants, users } from '../../kernel/db/schema/index.ts';
+import { chatMessages, chatParticipants, profiles, users } from '../../kernel/db/schema/index.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -54,13 +54,21 @@ export async function findMessageByClientKey(db: Db, fromProfileId: number, clie
   return row;
 }
 
+/** SQL: the profile id of an account, for a statement sent before the caller's row was read. */
+export function profileIdOfUser(userId: number): SQL {
+  return sql`(select ${profiles.id} from ${profiles} where ${profiles.userId} = ${userId})`;
+}
+
 /**
  * Stores a message; undefined when the sender already used `clientKey` (the unique index decides,
  * also between two requests racing with the same key).
  */
 export async function insertMessage(
   db: Db,
-  values: Pick<MessageRow, 'matchId' | 'fromProfileId' | 'body' | 'uploadId' | 'photoThumbnailRef' | 'photoRef' | 'clientKey'>,
+  values: Pick<MessageRow, 'matchId' | 'body' | 'uploadId' | 'photoThumbnailRef' | 'photoRef' | 'clientKey'> & {
+    /** The sender's profile id, or (for a statement that must not wait for it) `profileIdOfUser`. */
+    fromProfileId: number | SQL;
+  },
 ): Promise<MessageRow | undefined> {
   const [row] = await prepared(
     db

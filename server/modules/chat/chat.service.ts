@@ -103,25 +103,8 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
   const key = clientKey ?? null;
   try {
     return await deps.db.transaction(async (tx) => {
-      const chat = await openChatForSend(tx, userId, matchId);
-      // A repeat answers what was stored, even if the chat was locked since or its photo is now
-      // bound: the sender has it already. (A plain text repeat is caught by the insert below.)
-      if (key !== null && (!chat.unlocked || input.uploadId !== undefined)) {
-        const earlier = await queries.findMessageByClientKey(tx, chat.me.profileId, key);
-        if (earlier) return answerAgain(earlier, matchId);
-      }
-      if (!chat.unlocked) throw forbidden(CHAT_MESSAGES.sendLocked);
-      const photo = input.uploadId === undefined ? null : await claimChatPhoto(tx, userId, input.uploadId, matchId);
-      const row = await queries.insertMessage(tx, {
-        matchId,
-        fromProfileId: chat.me.profileId,
-        body: text,
-        uploadId: input.uploadId ?? null,
-        photoThumbnailRef: photo ? photoRefOf(photo.thumbnailKey) : null,
-        photoRef: photo ? photoRefOf(photo.fullKey) : null,
-        clientKey: key,
-      });
-      if (!row) throw new AlreadySent();
+      const { chat, row } = input.uploadId === undefined ? await storeText(tx, userId, matchId, text, key) : await storePhoto(tx, userId, matchId, text, input.uploadId, key);
+      if (row instanceof Repeat) return answerAgain(row.earlier, matchId);
       // Counted after the insert, so a repeat never spends the allowance; over it, all rolls back
       // (the event included). Sent together: one round trip for both.
       const [allowance, announced] = await Promise.allSettled([spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT), announce(tx, chat, row)]);
@@ -138,6 +121,64 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
     if (!earlier) throw error;
     return answerAgain(earlier, matchId);
   }
+}
+
+/** A repeat of an Idempotency-Key that was stored before: answered with the earlier message. */
+class Repeat {
+  constructor(readonly earlier: queries.MessageRow) {}
+}
+
+interface Stored {
+  chat: OpenChat;
+  row: queries.MessageRow | Repeat;
+}
+
+/**
+ * A text message needs nothing from the access checks to be written, so the insert goes out in
+ * the same write as the two locks (PostgreSQL runs them in order: the checks' locks first); when
+ * a check fails, the transaction rolls the message back.
+ */
+async function storeText(tx: Db, userId: number, matchId: number, text: string, key: string | null): Promise<Stored> {
+  const [opened, inserted] = await Promise.allSettled([
+    openChatForSend(tx, userId, matchId),
+    queries.insertMessage(tx, { matchId, fromProfileId: queries.profileIdOfUser(userId), body: text, uploadId: null, photoThumbnailRef: null, photoRef: null, clientKey: key }),
+  ]);
+  if (opened.status === 'rejected') throw opened.reason;
+  if (inserted.status === 'rejected') throw inserted.reason;
+  const chat = opened.value;
+  const row = inserted.value;
+  if (!chat.unlocked) {
+    // Nothing stored under the key (the insert went in, and rolls back): refused. The key was
+    // used before: that message is answered again, even though the chat was locked since.
+    const earlier = row === undefined && key !== null ? await queries.findMessageByClientKey(tx, chat.me.profileId, key) : undefined;
+    if (earlier) return { chat, row: new Repeat(earlier) };
+    throw forbidden(CHAT_MESSAGES.sendLocked);
+  }
+  if (!row) throw new AlreadySent();
+  return { chat, row };
+}
+
+/** A photo message: the checks first, then the sender's own upload is claimed for this chat. */
+async function storePhoto(tx: Db, userId: number, matchId: number, text: string, uploadId: string, key: string | null): Promise<Stored> {
+  const chat = await openChatForSend(tx, userId, matchId);
+  // A repeat answers what was stored, even if the chat was locked since or its photo is now bound.
+  if (key !== null) {
+    const earlier = await queries.findMessageByClientKey(tx, chat.me.profileId, key);
+    if (earlier) return { chat, row: new Repeat(earlier) };
+  }
+  if (!chat.unlocked) throw forbidden(CHAT_MESSAGES.sendLocked);
+  const photo = await claimChatPhoto(tx, userId, uploadId, matchId);
+  const row = await queries.insertMessage(tx, {
+    matchId,
+    fromProfileId: chat.me.profileId,
+    body: text,
+    uploadId,
+    photoThumbnailRef: photoRefOf(photo.thumbnailKey),
+    photoRef: photoRefOf(photo.fullKey),
+    clientKey: key,
+  });
+  if (!row) throw new AlreadySent();
+  return { chat, row };
 }
 
 function answerAgain(earlier: queries.MessageRow, matchId: number): Sent {

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
+import { prepared } from '../../kernel/db/prepared.ts';
 import { likes, matches, profiles, users } from '../../kernel/db/schema/index.ts';
 import { type MemberRef, notBlockedEitherWaySql, orderedPair } from '../members/index.ts';
 
@@ -11,33 +12,33 @@ import { type MemberRef, notBlockedEitherWaySql, orderedPair } from '../members/
 export type ProfileRef = Pick<MemberRef, 'profileId' | 'userId'>;
 
 export async function findLike(db: Db, fromProfileId: number, toProfileId: number) {
-  const [row] = await db
+  const [row] = await prepared(db
     .select({ id: likes.id, liked: likes.liked, createdAt: likes.createdAt })
     .from(likes)
-    .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId)));
+    .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId))));
   return row;
 }
 
 export async function insertLike(db: Db, fromProfileId: number, toProfileId: number, liked: boolean) {
-  const [row] = await db.insert(likes).values({ fromProfileId, toProfileId, liked }).returning({ id: likes.id, createdAt: likes.createdAt });
+  const [row] = await prepared(db.insert(likes).values({ fromProfileId, toProfileId, liked }).returning({ id: likes.id, createdAt: likes.createdAt }));
   return row;
 }
 
 /** Turns a pass into a like; the like's time is now. */
 export async function markLiked(db: Db, likeId: number) {
-  const [row] = await db
+  const [row] = await prepared(db
     .update(likes)
     .set({ liked: true, createdAt: new Date() })
     .where(eq(likes.id, likeId))
-    .returning({ id: likes.id, createdAt: likes.createdAt });
+    .returning({ id: likes.id, createdAt: likes.createdAt }));
   return row;
 }
 
 export async function deleteLike(db: Db, fromProfileId: number, toProfileId: number): Promise<boolean> {
-  const rows = await db
+  const rows = await prepared(db
     .delete(likes)
     .where(and(eq(likes.fromProfileId, fromProfileId), eq(likes.toProfileId, toProfileId)))
-    .returning({ id: likes.id });
+    .returning({ id: likes.id }));
   return rows.length > 0;
 }
 
@@ -56,11 +57,11 @@ export async function deleteLikesBetween(db: Db, a: number, b: number): Promise<
 /** Creates the pair's match unless it exists; `created` tells which. */
 export async function insertMatch(db: Db, a: number, b: number): Promise<{ id: number; createdAt: Date; created: boolean }> {
   const [low, high] = orderedPair(a, b);
-  const [inserted] = await db
+  const [inserted] = await prepared(db
     .insert(matches)
     .values({ profileLowId: low, profileHighId: high })
     .onConflictDoNothing({ target: [matches.profileLowId, matches.profileHighId] })
-    .returning({ id: matches.id, createdAt: matches.createdAt });
+    .returning({ id: matches.id, createdAt: matches.createdAt }));
   if (inserted) return { ...inserted, created: true };
   const existing = await findMatchBetween(db, a, b);
   if (!existing) throw new Error(`match of ${low}/${high} vanished between insert and select`);
@@ -69,20 +70,20 @@ export async function insertMatch(db: Db, a: number, b: number): Promise<{ id: n
 
 export async function findMatchBetween(db: Db, a: number, b: number) {
   const [low, high] = orderedPair(a, b);
-  const [row] = await db
+  const [row] = await prepared(db
     .select({ id: matches.id, createdAt: matches.createdAt })
     .from(matches)
-    .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)));
+    .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high))));
   return row;
 }
 
 /** Deletes the pair's match (its chat goes with it by cascade); returns its id, if there was one. */
 export async function deleteMatchBetween(db: Db, a: number, b: number): Promise<number | null> {
   const [low, high] = orderedPair(a, b);
-  const [row] = await db
+  const [row] = await prepared(db
     .delete(matches)
     .where(and(eq(matches.profileLowId, low), eq(matches.profileHighId, high)))
-    .returning({ id: matches.id });
+    .returning({ id: matches.id }));
   return row ? row.id : null;
 }
 

@@ -9,7 +9,7 @@ import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import type { EventPayload } from '../../kernel/events/contracts.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
-import { ageOf, callerRef, MEMBER_MESSAGES, openPair } from '../members/index.ts';
+import { ageOf, callerRef, MEMBER_MESSAGES, openPair, openPairReading } from '../members/index.ts';
 import * as queries from './likes.queries.ts';
 import type { LikeCard, LikeResponse, MatchItem } from './likes.schemas.ts';
 
@@ -81,12 +81,17 @@ export async function removeAllMatchesOf(tx: Db, me: queries.ProfileRef): Promis
  */
 export async function like(deps: DbDeps, userId: number, toProfileId: number, liked: boolean): Promise<LikeAnswer> {
   return deps.db.transaction(async (tx) => {
-    const { me, peer } = await openPair(tx, userId, { profileId: toProfileId }, {
-      callerComplete: true,
-      selfError: () => badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] }),
-    });
-
-    const existing = await queries.findLike(tx, me.profileId, peer.profileId);
+    // Both directions of the pair's swipes are read under its lock, in the same write as the lock.
+    const {
+      pair: { me, peer },
+      read: [existing, answer],
+    } = await openPairReading(
+      tx,
+      userId,
+      { profileId: toProfileId },
+      { callerComplete: true, selfError: () => badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] }) },
+      ({ me, peer }) => Promise.all([queries.findLike(tx, me.profileId, peer.profileId), queries.findLike(tx, peer.profileId, me.profileId)]),
+    );
     const recorded = (row: { id: number; createdAt: Date }) =>
       writeEvent(tx, 'likes.created', {
         likeId: row.id,
@@ -102,15 +107,18 @@ export async function like(deps: DbDeps, userId: number, toProfileId: number, li
       if (!existing) await recorded(await queries.insertLike(tx, me.profileId, peer.profileId, false));
       return { match_created: false, match_id: null };
     }
-    if (!existing?.liked) {
-      await recorded(
-        existing ? await queries.markLiked(tx, existing.id) : await queries.insertLike(tx, me.profileId, peer.profileId, true),
-      );
+    const announced = existing?.liked
+      ? Promise.resolve()
+      : recorded(existing ? await queries.markLiked(tx, existing.id) : await queries.insertLike(tx, me.profileId, peer.profileId, true));
+    if (!answer?.liked) {
+      await announced;
+      return { match_created: false, match_id: null };
     }
-
-    const answer = await queries.findLike(tx, peer.profileId, me.profileId);
-    if (!answer?.liked) return { match_created: false, match_id: null };
-    const match = await queries.insertMatch(tx, me.profileId, peer.profileId);
+    // The like's event and the match go out in one write.
+    const [likeAnnounced, matched] = await Promise.allSettled([announced, queries.insertMatch(tx, me.profileId, peer.profileId)]);
+    if (likeAnnounced.status === 'rejected') throw likeAnnounced.reason;
+    if (matched.status === 'rejected') throw matched.reason;
+    const match = matched.value;
     if (match.created) {
       await writeEvent(tx, 'matches.created', {
         matchId: match.id,

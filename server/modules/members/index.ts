@@ -8,7 +8,7 @@ export {
   orderedPair,
   visibleToViewerSql,
 } from './members.queries.ts';
-export { callerRef, isVisibleTo, MEMBER_MESSAGES, openPair, type Pair, type PairOptions } from './members.service.ts';
+export { callerRef, isVisibleTo, MEMBER_MESSAGES, openPair, openPairReading, type Pair, type PairOptions } from './members.service.ts';
 export { ageOf } from './member-card.ts';
 export { profileIdentity, PRIVATE_FIELDS, PublicProfileResponse } from './public-profile.schemas.ts';
 export { type PublicProfile, toPublicProfile } from './public-profile.ts';

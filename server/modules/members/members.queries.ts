@@ -37,7 +37,7 @@ export async function findMemberForShare(db: Db, by: { profileId: number } | { u
  */
 export async function lockPair(db: Db, a: number, b: number): Promise<void> {
   const [low, high] = orderedPair(a, b);
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pair:${low}:${high}`}, 0))`);
+  await executePrepared(db, sql`select pg_advisory_xact_lock(hashtextextended(${`pair:${low}:${high}`}, 0))`);
 }
 
 /**
@@ -68,7 +68,7 @@ export type BlockState = 'none' | 'blocked-by-me' | 'blocked-me';
 
 /** Whether `me` blocked `other`, `other` blocked `me`, or neither (a mutual block reads as mine). */
 export async function blockStateBetween(db: Db, meUserId: number, otherUserId: number): Promise<BlockState> {
-  const rows = await db
+  const rows = await prepared(db
     .select({ blocker: blocks.blockerUserId })
     .from(blocks)
     .where(
@@ -76,21 +76,21 @@ export async function blockStateBetween(db: Db, meUserId: number, otherUserId: n
         and(eq(blocks.blockerUserId, meUserId), eq(blocks.blockedUserId, otherUserId)),
         and(eq(blocks.blockerUserId, otherUserId), eq(blocks.blockedUserId, meUserId)),
       ),
-    );
+    ));
   if (rows.some((row) => row.blocker === meUserId)) return 'blocked-by-me';
   return rows.length > 0 ? 'blocked-me' : 'none';
 }
 
 /** The other member of `matchId` when `profileId` is one of its two, and the state of its chat. */
 export async function findMatchOf(db: Db, matchId: number, profileId: number) {
-  const [row] = await db
+  const [row] = await prepared(db
     .select({
       peerProfileId: sql<number>`case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`.mapWith(Number),
       unlockedAt: matches.chatUnlockedAt,
       unlockedBy: matches.chatUnlockedByProfileId,
     })
     .from(matches)
-    .where(and(eq(matches.id, matchId), or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId))));
+    .where(and(eq(matches.id, matchId), or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId)))));
   return row;
 }
 

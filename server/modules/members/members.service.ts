@@ -59,17 +59,51 @@ export async function openPair(
   peer: { profileId: number } | { userId: number },
   options: PairOptions = {},
 ): Promise<Pair> {
-  const me = await callerRef(tx, callerUserId, { complete: options.callerComplete });
+  return (await openPairReading(tx, callerUserId, peer, options, async () => undefined)).pair;
+}
+
+/**
+ * openPair, plus reads the action needs once the pair is locked (`readUnderLock`, given both
+ * members): they answer what holds under the lock, and they travel with it.
+ *
+ * Two writes instead of four round trips: postgres.js pipelines the queries made in one turn on
+ * the transaction's connection and PostgreSQL runs them in the order sent. First both members'
+ * rows (caller first, as every pair action takes them); then the pair lock, the block check and
+ * the reads, which therefore run once the lock is granted and see what committed before it. They
+ * are issued in that order, along the same path through drizzle, so they arrive in that order.
+ * Whatever fails, the caller's own problem answers first, then the checks in their usual order.
+ */
+export async function openPairReading<Read>(
+  tx: Db,
+  callerUserId: number,
+  peer: { profileId: number } | { userId: number },
+  options: PairOptions,
+  readUnderLock: (pair: Pair) => Promise<Read>,
+): Promise<{ pair: Pair; read: Read }> {
+  const [caller, found] = await Promise.allSettled([callerRef(tx, callerUserId, { complete: options.callerComplete }), findMemberForShare(tx, peer)]);
+  const me = settled(caller);
   const missing = () => notFound(options.notFoundMessage ?? MEMBER_MESSAGES.profileNotFound);
   const self = 'profileId' in peer ? peer.profileId === me.profileId : peer.userId === me.userId;
   if (self) throw options.selfError?.() ?? badRequest(MEMBER_MESSAGES.notYourself);
-  const other = await findMemberForShare(tx, peer);
+  const other = settled(found);
   if (!other) throw missing();
-  await lockPair(tx, me.profileId, other.profileId);
+  const pair = { me, peer: other };
+  const [locked, blockState, read] = await Promise.allSettled([
+    lockPair(tx, me.profileId, other.profileId),
+    blockStateBetween(tx, me.userId, other.userId),
+    readUnderLock(pair),
+  ]);
+  settled(locked);
   if (!other.isComplete) throw missing();
-  const state = await blockStateBetween(tx, me.userId, other.userId);
+  const state = settled(blockState);
   if (state === 'blocked-me' || (state === 'blocked-by-me' && !options.allowBlockedByMe)) throw missing();
-  return { me, peer: other };
+  return { pair, read: settled(read) };
+}
+
+/** The value of a settled promise, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /** Whether `viewer` may see `target` at all: another member, complete, not blocked either way. */

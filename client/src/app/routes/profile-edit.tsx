@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import { computeCompleteness } from '../../../../server/contract/profile-validation.ts';
@@ -53,6 +53,9 @@ export function ProfileEditRoute() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [photosChanged, setPhotosChanged] = useState(false);
+  // Whether this visit began incomplete: the photo that completes the profile is stored before Save.
+  const arrivedIncomplete = useRef<boolean | null>(null);
+  if (completeness && arrivedIncomplete.current === null) arrivedIncomplete.current = !completeness.is_complete;
   // Photos are stored as they are added or removed; the profile and its completeness reload.
   const reloadAfterPhotos = useCallback(async () => {
     setPhotosChanged(true);
@@ -84,7 +87,7 @@ export function ProfileEditRoute() {
       profile={profile}
       completeness={completeness}
       onSave={async (patch) => {
-        const wasComplete = completeness?.is_complete ?? false;
+        const wasComplete = arrivedIncomplete.current === null ? (completeness?.is_complete ?? false) : !arrivedIncomplete.current;
         const result = await saveProfile(patch);
         if (result.ok) setPhotosChanged(false);
         // The save that completes the profile opens the app: the member goes on to discovery.

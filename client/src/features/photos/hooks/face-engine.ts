@@ -45,7 +45,7 @@ async function load(): Promise<FaceEngine> {
     faceapi.nets.tinyFaceDetector.loadFromUri(`${FACE_SCAN_ASSETS}/models`),
     faceapi.nets.faceLandmark68Net.loadFromUri(`${FACE_SCAN_ASSETS}/models`),
   ]);
-  const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.45 });
+  const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 320, scoreThreshold: 0.3 });
   return {
     async read(picture) {
       const results = await faceapi.detectAllFaces(picture, options).withFaceLandmarks();

@@ -140,15 +140,22 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
   });
 
   await t.test('a refused camera falls back to the file picker', async (t) => {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Browser.setPermission', { permission: { name: 'videoCapture' }, setting: 'denied', origin: baseUrl });
-    await section.getByRole('button', { name: 'Photo 4', exact: true }).click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('dialog', { name: 'Add Photo 4' }).getByRole('button', { name: 'Take Photo' }).click();
-    await toastWith(page, 'Camera access denied. Using file picker instead.').waitFor();
-    await chooser;
-    t.pass('the file picker opened');
-    await page.getByRole('dialog', { name: 'Take Photo 4' }).waitFor({ state: 'detached' });
+    // A browser with a camera but no auto-accepting prompt: headless Chromium refuses the request.
+    const refusing = await launchBrowser(t, ['--use-fake-device-for-media-stream']);
+    const { context: other, page: second } = await newPhonePage(refusing, baseUrl);
+    t.teardown(() => other.close());
+    await signUpInBrowser(second, `nocam_${Date.now().toString(36)}`);
+    await photosSection(second).getByRole('button', { name: 'Photo 4', exact: true }).click();
+    const [chooser] = await Promise.all([
+      second.waitForEvent('filechooser'),
+      second.getByRole('dialog', { name: 'Add Photo 4' }).getByRole('button', { name: 'Take Photo' }).click(),
+      toastWith(second, 'Camera access denied. Using file picker instead.').waitFor(),
+    ]);
+    t.ok(chooser, 'the file picker opened');
+    await second.getByRole('dialog', { name: 'Take Photo 4' }).waitFor({ state: 'detached' });
+    await chooser.setFiles(fixtureImage('camera.png'));
+    await toastWith(second, 'Photo 4 uploaded successfully!').waitFor({ timeout: REVIEW_TIMEOUT });
+    t.pass('and the picked photo is stored');
   });
 
   t.same(seen.pageErrors, [], 'no uncaught errors in the page');

@@ -12,6 +12,8 @@ interface CameraOverlayProps {
   onCapture: (slot: PhotoSlot, file: File) => void;
   /** The camera was refused: the gallery picker takes over. */
   onFallbackToGallery: (slot: PhotoSlot) => void;
+  /** Where focus goes when the overlay closes (it has no trigger of its own to return to). */
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 /**
@@ -19,20 +21,20 @@ interface CameraOverlayProps {
  * and a shutter. A refusal closes it with 'Camera access denied. Using file picker instead.' and
  * opens the gallery picker; any other failure shows 'Camera Error' with the reason.
  */
-export function CameraOverlay({ slot, onClose, onCapture, onFallbackToGallery }: CameraOverlayProps) {
+export function CameraOverlay({ slot, onClose, onCapture, onFallbackToGallery, onCloseAutoFocus }: CameraOverlayProps) {
   return (
     <Dialog.Root open={slot !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay pp-camera-backdrop" />
         {slot !== null ? (
-          <CameraContent slot={slot} onCapture={onCapture} onFallbackToGallery={onFallbackToGallery} />
+          <CameraContent slot={slot} onCapture={onCapture} onFallbackToGallery={onFallbackToGallery} onCloseAutoFocus={onCloseAutoFocus} />
         ) : null}
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function CameraContent({ slot, onCapture, onFallbackToGallery }: Omit<CameraOverlayProps, 'slot' | 'onClose'> & { slot: PhotoSlot }) {
+function CameraContent({ slot, onCapture, onFallbackToGallery, onCloseAutoFocus }: Omit<CameraOverlayProps, 'slot' | 'onClose'> & { slot: PhotoSlot }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { state, facing, switchCamera, stop } = useCamera(videoRef, true, 'environment');
   const [busy, setBusy] = useState(false);
@@ -67,7 +69,7 @@ function CameraContent({ slot, onCapture, onFallbackToGallery }: Omit<CameraOver
 
   const failed = state.kind === 'error';
   return (
-    <Dialog.Content className="pp-camera" aria-describedby={failed ? 'pp-camera-error' : undefined}>
+    <Dialog.Content className="pp-camera" aria-describedby={failed ? 'pp-camera-error' : undefined} onCloseAutoFocus={onCloseAutoFocus}>
       <Dialog.Title className="visually-hidden">{`Take Photo ${slot}`}</Dialog.Title>
       {/* Always mounted, so a stream restarted after a failed switch finds its element. */}
       <video

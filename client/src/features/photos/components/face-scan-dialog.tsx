@@ -12,6 +12,8 @@ interface FaceScanDialogProps {
   onClose: () => void;
   /** The scan passed and the member chose how to add photo 1. */
   onContinue: (pass: ScanPass, source: 'camera' | 'gallery') => void;
+  /** Where focus goes when the dialog closes (it has no trigger of its own to return to). */
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 /**
@@ -19,18 +21,18 @@ interface FaceScanDialogProps {
  * outline and one prompt at a time), processing (the server's verdict), success, or error
  * ('Verification Failed', the reason, 'Try Again'). Closing before success is 'Face scan cancelled'.
  */
-export function FaceScanDialog({ open, onClose, onContinue }: FaceScanDialogProps) {
+export function FaceScanDialog({ open, onClose, onContinue, onCloseAutoFocus }: FaceScanDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        {open ? <FaceScanContent onClose={onClose} onContinue={onContinue} /> : null}
+        {open ? <FaceScanContent onClose={onClose} onContinue={onContinue} onCloseAutoFocus={onCloseAutoFocus} /> : null}
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function FaceScanContent({ onClose, onContinue }: Omit<FaceScanDialogProps, 'open'>) {
+function FaceScanContent({ onClose, onContinue, onCloseAutoFocus }: Omit<FaceScanDialogProps, 'open'>) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { phase, guidance, error, pass, start, cancel } = useFaceScan(videoRef);
 
@@ -43,6 +45,7 @@ function FaceScanContent({ onClose, onContinue }: Omit<FaceScanDialogProps, 'ope
   return (
     <Dialog.Content
       className="dialog-content dialog-small pp-scan"
+      onCloseAutoFocus={onCloseAutoFocus}
       onEscapeKeyDown={(event) => {
         event.preventDefault();
         close();

@@ -22,7 +22,7 @@ export function PhotoSlotView({ slot, url, pending, verified, deleting, onAdd, o
   const className = slot === 1 ? 'pp-slot pp-slot-main' : 'pp-slot';
   if (pending) {
     return (
-      <li className={className} aria-busy="true">
+      <li className={className} data-slot={slot} aria-busy="true">
         <img src={pending.previewUrl} alt={`${slotLabel(slot)}, uploading`} />
         <div className="pp-slot-progress">
           <span className="spinner pp-spinner" aria-hidden="true" />
@@ -33,7 +33,7 @@ export function PhotoSlotView({ slot, url, pending, verified, deleting, onAdd, o
   }
   if (url) {
     return (
-      <li className={className}>
+      <li className={className} data-slot={slot}>
         <img src={url} alt={slotLabel(slot)} />
         {slot === 1 && verified ? (
           <span className="pp-verified">
@@ -54,7 +54,7 @@ export function PhotoSlotView({ slot, url, pending, verified, deleting, onAdd, o
     );
   }
   return (
-    <li className={className}>
+    <li className={className} data-slot={slot}>
       <button type="button" className="pp-add" onClick={() => onAdd(slot)}>
         <CameraIcon aria-hidden="true" />
         <span>{slotLabel(slot)}</span>

@@ -25,15 +25,17 @@ export function PhotoSourceChoice({ onCamera, onGallery }: PhotoSourceChoiceProp
 interface PhotoSourceDialogProps extends PhotoSourceChoiceProps {
   slot: PhotoSlot | null;
   onClose: () => void;
+  /** Where focus goes when the dialog closes (it has no trigger of its own to return to). */
+  onCloseAutoFocus: (event: Event) => void;
 }
 
 /** 'Add Photo N': camera or gallery. */
-export function PhotoSourceDialog({ slot, onClose, onCamera, onGallery }: PhotoSourceDialogProps) {
+export function PhotoSourceDialog({ slot, onClose, onCloseAutoFocus, onCamera, onGallery }: PhotoSourceDialogProps) {
   return (
     <Dialog.Root open={slot !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content dialog-small">
+        <Dialog.Content className="dialog-content dialog-small" onCloseAutoFocus={onCloseAutoFocus}>
           <Dialog.Title className="dialog-title">{slot === 1 ? 'Add Photo 1 (primary)' : `Add Photo ${slot ?? ''}`}</Dialog.Title>
           <Dialog.Description className="dialog-description">Take a new photo or choose one from your gallery.</Dialog.Description>
           <PhotoSourceChoice onCamera={onCamera} onGallery={onGallery} />

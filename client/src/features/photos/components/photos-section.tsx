@@ -40,6 +40,14 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
     setScanPassState(pass);
   };
   const fileInput = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /** The slot a dialog was opened from: focus goes back to it when the dialog closes. */
+  const focusSlot = useRef<PhotoSlot | null>(null);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const slot = focusSlot.current;
+    if (slot !== null) list.current?.querySelector<HTMLElement>(`[data-slot="${slot}"] button`)?.focus();
+  };
   const pickingFor = useRef<PhotoSlot | null>(null);
 
   const changed = useCallback(() => onPhotosChanged(), [onPhotosChanged]);
@@ -62,6 +70,7 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
   };
 
   const onAdd = (slot: PhotoSlot) => {
+    focusSlot.current = slot;
     if (slot === 1 && !scanPass) setScanOpen(true);
     else setSourceFor(slot);
   };
@@ -72,7 +81,7 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
       <p className="field-hint" id="pp-hint">
         Take at least 2 photos. Your first photo will be your primary profile photo.
       </p>
-      <ul className="pp-slots" aria-describedby="pp-hint">
+      <ul className="pp-slots" aria-describedby="pp-hint" ref={list}>
         {PHOTO_SLOTS.map((slot) => (
           <PhotoSlotView
             key={slot}
@@ -82,7 +91,10 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
             verified={profile.verified === true}
             deleting={deleting === slot}
             onAdd={onAdd}
-            onDelete={setDeleteFor}
+            onDelete={(n) => {
+              focusSlot.current = n;
+              setDeleteFor(n);
+            }}
           />
         ))}
       </ul>
@@ -114,6 +126,7 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
       <PhotoSourceDialog
         slot={sourceFor}
         onClose={() => setSourceFor(null)}
+        onCloseAutoFocus={returnFocus}
         onCamera={() => {
           setCameraFor(sourceFor);
           setSourceFor(null);
@@ -126,6 +139,7 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
       <FaceScanDialog
         open={scanOpen}
         onClose={() => setScanOpen(false)}
+        onCloseAutoFocus={returnFocus}
         onContinue={(pass, source) => {
           setScanPass(pass);
           setScanOpen(false);
@@ -136,6 +150,7 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
       <CameraOverlay
         slot={cameraFor}
         onClose={() => setCameraFor(null)}
+        onCloseAutoFocus={returnFocus}
         onCapture={(slot, file) => {
           setCameraFor(null);
           addPhoto(slot, file, true);
@@ -155,7 +170,12 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
         destructive
         onConfirm={() => {
           const slot = deleteFor;
-          if (slot) void remove(slot).then(() => setDeleteFor(null));
+          if (!slot) return;
+          void remove(slot).then(() => {
+            setDeleteFor(null);
+            // The confirmation has no trigger to return to: focus the slot (now its add button).
+            setTimeout(() => list.current?.querySelector<HTMLElement>(`[data-slot="${slot}"] button`)?.focus(), 0);
+          });
         }}
       />
     </section>

@@ -134,6 +134,13 @@ t.test('a new member completes the profile with a live face scan', async (t) => 
     t.equal(completeness.is_complete, true);
   });
 
+  await t.test('the own profile shows the verified badge', async (t) => {
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    t.pass('Verified beside the name');
+  });
+
   t.same(seen.pageErrors, [], 'no uncaught errors in the page');
   t.same(seen.cspRefusals, [], 'no CSP refusals');
   t.same(seen.offOrigin, [], 'nothing loaded from another origin');

@@ -24,6 +24,8 @@ export interface Guidance {
 
 /** The success view waits this long after the verdict, so the member sees the scan complete. */
 export const SUCCESS_PAUSE_MS = 500;
+/** A practice (mock) scan takes 2 to 3 seconds, like a quick real one. */
+const MOCK_SCAN_MS = 2500;
 /** Frames are sent at most this size (the worker accepts 240–1280 px). */
 const FRAME_MAX_SIDE = 640;
 const FRAME_QUALITY = 0.85;
@@ -112,13 +114,26 @@ export function useFaceScan(videoRef: RefObject<HTMLVideoElement | null>) {
     setGuidance({ prompt: '', step: 0, steps: 0, hint: null, preparing: true });
     setPhase('checking');
     try {
-      const [loaded, opened] = await Promise.all([
-        loadFaceEngine().catch((cause: unknown) => {
-          console.error('Face models failed to load', cause);
-          throw new ApiError(503, { detail: PHOTO_MESSAGES.scanUnavailable });
-        }),
-        getScanSession(),
-      ]);
+      const engine = loadFaceEngine();
+      // Handled below; this keeps a failed load from going unobserved while the session loads.
+      engine.catch(() => undefined);
+      const opened = await getScanSession();
+      if (run.current !== mine) return;
+      if (opened.mock) {
+        // A development server's practice scan: no camera, no models, a short pause, no frames.
+        setPhase('processing');
+        await delay(MOCK_SCAN_MS);
+        const verdict = await verifyScan(opened.sessionToken, []);
+        await delay(SUCCESS_PAUSE_MS);
+        if (run.current !== mine) return;
+        setPass(verdict);
+        setPhase('success');
+        return;
+      }
+      const loaded = await engine.catch((cause: unknown) => {
+        console.error('Face models failed to load', cause);
+        throw new ApiError(503, { detail: PHOTO_MESSAGES.scanUnavailable });
+      });
       if (run.current !== mine) return;
       setEngine(loaded);
       setSession(opened);

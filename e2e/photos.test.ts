@@ -62,12 +62,21 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
   });
 
   await t.test('a photo without a face is refused by moderation, with its reason', async (t) => {
+    const statusReads: string[] = [];
+    const countStatus = (request: { url(): string }) => {
+      if (/\/api\/v1\/uploads\/[^/]+\/status$/.test(new URL(request.url()).pathname)) statusReads.push(request.url());
+    };
+    page.on('request', countStatus);
+    const started = Date.now();
     await chooseFromGallery(page, 2, fixtureImage('rocket.jpg'));
     await slot(2).getByText(/^(Uploading\.\.\.|Analyzing image\.\.\.)$/).waitFor();
     t.equal(await slot(2).getAttribute('aria-busy'), 'true', 'the slot is busy');
     await toastWith(page, /^We could not find a face in this photo\./).waitFor({ timeout: REVIEW_TIMEOUT });
     await section.getByRole('button', { name: 'Photo 2', exact: true }).waitFor();
+    page.off('request', countStatus);
     t.pass('rejected with the reason; the slot is empty again');
+    // The first review loads the moderation models (seconds): a once-a-second poll would read many times.
+    t.ok(statusReads.length <= 2, `the upload.status push ended the wait: ${statusReads.length} status reads in ${Date.now() - started} ms`);
   });
 
   await t.test('photo 2 from the gallery is reviewed and shown', async (t) => {

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../lib/toast.ts';
 import type { ScanPass } from '../api/face-scan.ts';
@@ -12,6 +12,8 @@ interface FaceScanDialogProps {
   onClose: () => void;
   /** The scan passed and the member chose how to add photo 1. */
   onContinue: (pass: ScanPass, source: 'camera' | 'gallery') => void;
+  /** The scan passed: kept by the section, so closing now still leaves photo 1 ready to add. */
+  onPassed: (pass: ScanPass) => void;
   /** Where focus goes when the dialog closes (it has no trigger of its own to return to). */
   onCloseAutoFocus: (event: Event) => void;
 }
@@ -21,20 +23,24 @@ interface FaceScanDialogProps {
  * outline and one prompt at a time), processing (the server's verdict), success, or error
  * ('Verification Failed', the reason, 'Try Again'). Closing before success is 'Face scan cancelled'.
  */
-export function FaceScanDialog({ open, onClose, onContinue, onCloseAutoFocus }: FaceScanDialogProps) {
+export function FaceScanDialog({ open, onClose, onContinue, onPassed, onCloseAutoFocus }: FaceScanDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        {open ? <FaceScanContent onClose={onClose} onContinue={onContinue} onCloseAutoFocus={onCloseAutoFocus} /> : null}
+        {open ? <FaceScanContent onClose={onClose} onContinue={onContinue} onPassed={onPassed} onCloseAutoFocus={onCloseAutoFocus} /> : null}
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function FaceScanContent({ onClose, onContinue, onCloseAutoFocus }: Omit<FaceScanDialogProps, 'open'>) {
+function FaceScanContent({ onClose, onContinue, onPassed, onCloseAutoFocus }: Omit<FaceScanDialogProps, 'open'>) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { phase, guidance, error, pass, start, cancel } = useFaceScan(videoRef);
+
+  useEffect(() => {
+    if (phase === 'success' && pass) onPassed(pass);
+  }, [phase, pass, onPassed]);
 
   const close = () => {
     if (phase !== 'success') toast.info(PHOTO_MESSAGES.scanCancelled);
@@ -112,6 +118,11 @@ function FaceScanContent({ onClose, onContinue, onCloseAutoFocus }: Omit<FaceSca
           </div>
           <p className="dialog-description">Now add your primary photo: a clear, recent photo of your face.</p>
           <PhotoSourceChoice onCamera={() => onContinue(pass, 'camera')} onGallery={() => onContinue(pass, 'gallery')} />
+          <div className="dialog-actions pp-dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Not now
+            </button>
+          </div>
         </>
       ) : null}
       {phase === 'error' ? (

@@ -35,10 +35,11 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
   const [scanPass, setScanPassState] = useState<ScanPass | null>(null);
   /** Read when the photo arrives, which may be before a re-render shows the new state. */
   const scanRef = useRef<ScanPass | null>(null);
-  const setScanPass = (pass: ScanPass | null) => {
+  const setScanPass = useCallback((pass: ScanPass | null) => {
     scanRef.current = pass;
     setScanPassState(pass);
-  };
+  }, []);
+  const keepScanPass = useCallback((pass: ScanPass) => setScanPass(pass), [setScanPass]);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   /** The slot a dialog was opened from: focus goes back to it when the dialog closes. */
@@ -140,6 +141,7 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
         open={scanOpen}
         onClose={() => setScanOpen(false)}
         onCloseAutoFocus={returnFocus}
+        onPassed={keepScanPass}
         onContinue={(pass, source) => {
           setScanPass(pass);
           setScanOpen(false);

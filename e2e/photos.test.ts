@@ -165,6 +165,22 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
     await chooser.setFiles(fixtureImage('camera.png'));
     await toastWith(second, 'Photo 4 uploaded successfully!').waitFor({ timeout: REVIEW_TIMEOUT });
     t.pass('and the picked photo is stored');
+
+    // The face scan has no file picker to fall back on: its error view says why, with Try Again.
+    await photosSection(second).getByRole('button', { name: 'Photo 1 (primary)', exact: true }).click();
+    const dialog = second.getByRole('dialog', { name: 'Face Scan' });
+    await dialog.getByRole('button', { name: 'Start Face Scan' }).click();
+    const failed = dialog.getByRole('alert');
+    await failed.getByRole('heading', { name: 'Verification Failed' }).waitFor();
+    t.equal(await failed.getByText('Camera access denied.', { exact: true }).count(), 1, 'the reason');
+    t.same(await seriousViolations(second, '[role="dialog"]'), [], 'axe: the error view');
+    await screenshot(second, 'photos-face-scan-error', { hideToasts: true });
+    await dialog.getByRole('button', { name: 'Try Again' }).click();
+    await failed.getByRole('heading', { name: 'Verification Failed' }).waitFor();
+    t.pass('Try Again starts a new scan (refused again)');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await toastWith(second, 'Face scan cancelled').waitFor();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   t.same(seen.pageErrors, [], 'no uncaught errors in the page');

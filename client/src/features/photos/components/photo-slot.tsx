@@ -23,7 +23,14 @@ export function PhotoSlotView({ slot, url, pending, verified, deleting, onAdd, o
   if (pending) {
     return (
       <li className={className} data-slot={slot} aria-busy="true">
-        <img src={pending.previewUrl} alt={`${slotLabel(slot)}, uploading`} />
+        {/* A HEIC file has no preview in most browsers: the progress shows on the empty slot then. */}
+        <img
+          src={pending.previewUrl}
+          alt={`${slotLabel(slot)}, uploading`}
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+        />
         <div className="pp-slot-progress">
           <span className="spinner pp-spinner" aria-hidden="true" />
           <span>{pending.phase === 'uploading' ? 'Uploading...' : PHOTO_MESSAGES.analyzing}</span>

@@ -1,10 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:3000';
+
+/**
+ * The face scan's models and WebAssembly binaries, copied from node_modules into the build under
+ * /face-scan/ so the browser loads them from this app's own origin (nothing from a CDN). Only
+ * what the scan uses: the tiny face detector, the 68-point landmarks, and the two wasm builds a
+ * page without cross-origin isolation can run (plain and SIMD).
+ */
+function faceScanAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const faceApi = path.dirname(require.resolve('@vladmandic/face-api/package.json'));
+  const wasm = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
+  const files: Record<string, string> = {};
+  for (const model of ['tiny_face_detector_model', 'face_landmark_68_model']) {
+    for (const suffix of ['-weights_manifest.json', '.bin']) files[`face-scan/models/${model}${suffix}`] = path.join(faceApi, 'model', `${model}${suffix}`);
+  }
+  for (const binary of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) files[`face-scan/wasm/${binary}`] = path.join(wasm, 'dist', binary);
+  return {
+    name: 'betroth-face-scan-assets',
+    generateBundle() {
+      for (const [fileName, from] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source: readFileSync(from) });
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const from = files[(request.url ?? '').split('?')[0].replace(/^\//, '')];
+        if (!from) return next();
+        response.setHeader('Content-Type', from.endsWith('.wasm') ? 'application/wasm' : from.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+        response.end(readFileSync(from));
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root,
@@ -15,6 +49,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    faceScanAssets(),
     VitePWA({
       registerType: 'autoUpdate',
       manifest: {
@@ -36,6 +71,8 @@ export default defineConfig({
       workbox: {
         // App shell only: the built JS/CSS/HTML and icons. API responses, media and docs are never cached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // face-api and its TensorFlow.js (about 1.3 MB) load only when a face scan opens, never with the app shell.
+        globIgnores: ['**/face-api*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /^\/media\//, /^\/world_country_region\.json$/],
         runtimeCaching: [],

@@ -15,7 +15,8 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-export async function launchBrowser(t: Teardown): Promise<Browser> {
+/** `extraArgs` add Chromium switches (for example a fake camera) to the shared ones. */
+export async function launchBrowser(t: Teardown, extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -26,6 +27,7 @@ export async function launchBrowser(t: Teardown): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
   t.teardown(() => browser.close());

@@ -91,6 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
+        // WebAssembly compiles under 'wasm-unsafe-eval' only (not eval): the face scan's TensorFlow.js backend.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         // The browser PUTs photos straight to the object store's presigned URLs.
         'connect-src': ["'self'", ...uploadOrigins(config)],

@@ -60,6 +60,10 @@ export const apiPaths = {
   uploadMultipart: (uploadId: string) => `/uploads/${uploadId}/multipart`,
   uploadMarkUploaded: (uploadId: string) => `/uploads/${uploadId}/mark_uploaded`,
   uploadStatus: (uploadId: string) => `/uploads/${uploadId}/status`,
+  uploadLiveness: (uploadId: string) => `/uploads/${uploadId}/liveness/`,
+  deletePhoto: (slot: number) => `/profile/photo/${slot}/delete/`,
+  faceScanConfig: '/facetec/config/',
+  faceScanVerify: '/facetec/verify/',
   /** Removes my like of a profile and any match with it (the id is the peer's PROFILE id). */
   unlike: (profileId: string | number) => `/match/unlike/${profileId}/`,
 } as const;

@@ -12,6 +12,8 @@ export type Profile = Partial<ProfileFieldValues> & {
   email?: string;
   distance?: number | null;
   is_liked?: boolean;
+  /** Photo 1 passed review and matched a live face scan. */
+  verified?: boolean;
   chats?: number;
   location_latitude?: number | null;
   location_longitude?: number | null;

@@ -1,3 +1,4 @@
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import { computeCompleteness } from '../../../../server/contract/profile-validation.ts';
@@ -10,6 +11,7 @@ import { toast } from '../../lib/toast.ts';
 import { deleteProfile } from '../../features/profile/api/delete-profile.ts';
 import { getCompleteness, useCompleteness } from '../../features/profile/api/get-completeness.ts';
 import { useMyProfile } from '../../features/profile/api/get-my-profile.ts';
+import { PhotosSection } from '../../features/photos/components/photos-section.tsx';
 import { updateProfile } from '../../features/profile/api/update-profile.ts';
 import { type SaveResult, ProfileEditScreen } from '../../features/profile/components/edit/profile-edit-screen.tsx';
 import {
@@ -50,6 +52,16 @@ export function ProfileEditRoute() {
   const { clearAuth } = useAuth();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const [photosChanged, setPhotosChanged] = useState(false);
+  // Whether this visit began incomplete: the photo that completes the profile is stored before Save.
+  const arrivedIncomplete = useRef<boolean | null>(null);
+  if (completeness && arrivedIncomplete.current === null) arrivedIncomplete.current = !completeness.is_complete;
+  // Photos are stored as they are added or removed; the profile and its completeness reload.
+  const reloadAfterPhotos = useCallback(async () => {
+    setPhotosChanged(true);
+    await Promise.all([mutate(apiPaths.myProfile), mutate(apiPaths.completeness)]);
+    void refreshAfter('profile');
+  }, []);
 
   if (isLoading) return <Spinner label="Loading your profile..." />;
   if (error || !profile) {
@@ -75,12 +87,15 @@ export function ProfileEditRoute() {
       profile={profile}
       completeness={completeness}
       onSave={async (patch) => {
-        const wasComplete = completeness?.is_complete ?? false;
+        const wasComplete = arrivedIncomplete.current === null ? (completeness?.is_complete ?? false) : !arrivedIncomplete.current;
         const result = await saveProfile(patch);
+        if (result.ok) setPhotosChanged(false);
         // The save that completes the profile opens the app: the member goes on to discovery.
         if (result.ok && !wasComplete && result.completeness?.is_complete) navigate(paths.home);
         return result;
       }}
+      photos={<PhotosSection profile={profile} onPhotosChanged={reloadAfterPhotos} />}
+      photosChanged={photosChanged}
       onCancel={() => navigate(paths.profile)}
       onSignOut={signOut}
       onAbandon={async () => {

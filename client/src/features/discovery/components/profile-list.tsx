@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import { formatDistance, profileAge } from '../../../lib/format.ts';
 import { type Profile, profilePhotos } from '../../../types/api.ts';
@@ -47,6 +48,7 @@ export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
                   {age !== null ? `, ${age}` : ''}
                 </a>
               </h2>
+              {profile.verified ? <VerifiedBadge /> : null}
               <p className="list-distance">{formatDistance(profile.distance) ?? 'No distance'}</p>
               <ProfileFacts
                 profile={profile}

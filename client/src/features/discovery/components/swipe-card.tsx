@@ -1,6 +1,7 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HeartIcon, InfoIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import { formatDistance, profileAge } from '../../../lib/format.ts';
 import { type Profile, profilePhotos } from '../../../types/api.ts';
@@ -133,6 +134,7 @@ export function SwipeCard({ profile, busy, onDecide }: SwipeCardProps) {
               {name}
               {age !== null ? <span className="overlay-age">, {age}</span> : null}
             </h2>
+            {profile.verified ? <VerifiedBadge /> : null}
             {distance ? <p>{distance}</p> : null}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import { photoUrlOf, type Profile } from '../../../types/api.ts';
 import { fieldsInSection, type ProfileSection } from '../../../../../server/contract/profile-fields.ts';
@@ -44,6 +45,7 @@ export function OwnProfile({ profile, onSignOut, onDelete }: OwnProfileProps) {
   return (
     <article className="page" aria-labelledby="own-name">
       <h1 id="own-name">{profile.username || 'User'}</h1>
+      {profile.verified ? <VerifiedBadge /> : null}
 
       <section className="card credits-card" aria-labelledby="credits-title">
         <div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { BackIcon, BlockIcon, HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import { profileAge } from '../../../lib/format.ts';
 import { photoUrlOf, type Profile } from '../../../types/api.ts';
@@ -35,6 +36,7 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
           {name}
           {age !== null ? `, ${age}` : ''}
         </h1>
+        {profile.verified ? <VerifiedBadge /> : null}
       </div>
 
       <div className="photo-grid">

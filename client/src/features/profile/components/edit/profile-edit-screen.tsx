@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { SECTIONS } from '../../../../../../server/contract/profile-fields.ts';
@@ -10,7 +10,6 @@ import { type FieldGroup, CatalogueSection } from './catalogue-section.tsx';
 import { CompletenessBanner } from './completeness-banner.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { MeasurementFields } from './measurement-fields.tsx';
-import { PhotosSection } from './photos-section.tsx';
 import './edit.css';
 
 export type SaveResult = { ok: true; profile: Profile } | { ok: false; fieldErrors?: Record<string, string[]> };
@@ -23,6 +22,10 @@ interface ProfileEditScreenProps {
   onAbandon: () => Promise<boolean>;
   onCancel: () => void;
   onSignOut: () => void;
+  /** The Photos section (the photos feature, composed by the route); photos are stored as they are added. */
+  photos: ReactNode;
+  /** A photo was added or removed on this visit: Save Changes is enabled as for a form change. */
+  photosChanged?: boolean;
 }
 
 const GROUPS: readonly FieldGroup[] = [
@@ -31,7 +34,7 @@ const GROUPS: readonly FieldGroup[] = [
 ];
 
 /** /profile/edit: the catalogue-driven profile form. */
-export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, onCancel, onSignOut }: ProfileEditScreenProps) {
+export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, onCancel, onSignOut, photos, photosChanged }: ProfileEditScreenProps) {
   const form = useForm<ProfileFormValues>({
     defaultValues: profileToForm(profile),
     resolver: validatorResolver((values: ProfileFormValues) => validateProfileForm(values, new Date())),
@@ -82,7 +85,7 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
           <form id="profile-edit-form" noValidate onSubmit={submit}>
             {SECTIONS.map((section) =>
               section === 'Photos' ? (
-                <PhotosSection key={section} profile={profile} />
+                <Fragment key={section}>{photos}</Fragment>
               ) : (
                 <CatalogueSection key={section} section={section} groups={GROUPS} />
               ),
@@ -102,7 +105,7 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" form="profile-edit-form" className="btn btn-primary" disabled={!isDirty || isSubmitting}>
+        <button type="submit" form="profile-edit-form" className="btn btn-primary" disabled={!(isDirty || photosChanged) || isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}
         </button>
       </div>

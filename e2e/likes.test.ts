@@ -8,8 +8,7 @@
  * a list that fails to load (spinner, error, Try again), no horizontal overflow or words broken
  * at 360 and 320 px, and axe on every tab. Screenshots go to docs/screenshots/.
  */
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +21,9 @@ import { profiles } from '../server/kernel/db/schema/index.ts';
 import { CLIENT_DIST } from '../server/plugins/static-client.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { get, likeProfile, man, type Member, post, woman } from '../server/test/members.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { horizontalOverflow } from './layout.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const NARROWEST = { width: 320, height: 700 } as const;
@@ -152,10 +153,6 @@ async function toastLifetime(page: Page, text: string): Promise<number> {
   return (gone as number) - (shown as number);
 }
 
-/** No element makes the page wider than the viewport. */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /** Cards, tabs and messages whose content is wider than they are (clipped or overflowing). */
 const clipped = (page: Page) =>
   page.locator('.like-card, .likes-tab, .likes-message, .likes-tablist').evaluateAll((elements) =>
@@ -195,27 +192,6 @@ async function boxOf(page: Page, locator: ReturnType<Page['locator']>): Promise<
   const box = await locator.boundingBox();
   if (!box) throw new Error('not on screen');
   return box;
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function axeSource(): Promise<string> {
-  return readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-}
-
-/** axe in the page (through the debugger, so the CSP does not apply); the toaster (sonner's styling) is left out. */
-async function axeViolations(page: Page, source: string): Promise<AxeViolation[]> {
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
 }
 
 /** Selects a tab by clicking it and waits for its panel's content (cards or a message). */

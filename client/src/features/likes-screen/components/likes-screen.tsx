@@ -58,6 +58,13 @@ export function LikesScreen() {
   };
 
   const busy = pending !== null;
+  /** A tab's list state from its SWR read; every button waits while any action runs. */
+  const listOf = <T,>(read: { isLoading: boolean; mutate: () => unknown }, items: readonly T[] | undefined) => ({
+    items,
+    isLoading: read.isLoading,
+    retry: () => void read.mutate(),
+    disabled: busy,
+  });
 
   return (
     <div className="page likes-page">
@@ -78,10 +85,7 @@ export function LikesScreen() {
 
         <LikesPanel
           tab="received"
-          items={received.data?.likes_received}
-          isLoading={received.isLoading}
-          retry={() => void received.mutate()}
-          disabled={busy}
+          {...listOf(received, received.data?.likes_received)}
           keyOf={(card) => card.id}
           action={(card) => ({
             label: 'Like Back',
@@ -95,20 +99,14 @@ export function LikesScreen() {
         />
         <LikesPanel
           tab="sent"
-          items={sent.data?.likes_sent}
-          isLoading={sent.isLoading}
-          retry={() => void sent.mutate()}
-          disabled={busy}
+          {...listOf(sent, sent.data?.likes_sent)}
           keyOf={(card) => card.id}
           action={(card) => ({ label: 'Unlike', ariaLabel: `Unlike ${card.username}`, onClick: () => setConfirming({ kind: 'unlike', card }) })}
           card={(card, action) => <LikeCard card={card} action={action} />}
         />
         <LikesPanel
           tab="blocked"
-          items={blocked.data}
-          isLoading={blocked.isLoading}
-          retry={() => void blocked.mutate()}
-          disabled={busy}
+          {...listOf(blocked, blocked.data)}
           keyOf={(user) => user.user_id}
           action={(user) => ({ label: 'Unblock', ariaLabel: `Unblock ${user.username}`, onClick: () => setConfirming({ kind: 'unblock', user }) })}
           card={(user, action) => <BlockedCard user={user} action={action} />}

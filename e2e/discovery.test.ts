@@ -438,3 +438,51 @@ t.test('discovery against the real server', async (t) => {
     t.same(pageErrors, []);
   });
 });
+
+/** Counts every moment the 'No More Profiles' screen is on the page, however short. */
+async function watchNoMore(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { noMoreSeen: number };
+    w.noMoreSeen = 0;
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('h2')].some((h) => h.textContent === 'No More Profiles')) w.noMoreSeen += 1;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { noMoreSeen: number }).noMoreSeen);
+}
+
+t.test('more than one page of profiles: the deck reads on before it runs out', async (t) => {
+  const { app, db, baseUrl } = await listenTestApp(t);
+  const reader = await man(app, db, {}, 'reader');
+  // 23 candidates: a first page of 20 and three more; names that never contain one another.
+  for (let i = 1; i <= 23; i++) await woman(app, db, {}, `cand${String(i).padStart(2, '0')}x`);
+  const order = await discoveredNames(app, reader);
+  t.equal(order.length, 23, 'the server has 23 candidates');
+
+  const browser = await launchBrowser(t);
+  const { context, page } = await newPhonePage(browser, baseUrl);
+  t.teardown(() => context.close());
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/profiles/') reads.push(url.search);
+  });
+  await page.goto('/signin');
+  await page.getByLabel('Phone, Email or Username').fill(reader.username);
+  await page.getByLabel('Password').fill(reader.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await waitForPath(page, '/home');
+  const noMoreSeen = await watchNoMore(page);
+
+  for (const username of order) {
+    await page.locator('.swipe-card h2', { hasText: username }).waitFor();
+    t.equal(await noMoreSeen(), 0, `${username}: no 'No More Profiles' while unseen profiles remain`);
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+  }
+  await page.getByRole('heading', { name: 'No More Profiles' }).waitFor();
+  t.ok(reads.length >= 2, `read on after the first page (${reads.length} reads)`);
+  // The last pass may still be on its way when the screen changes.
+  const passes = async () => (await db.select({ liked: likes.liked }).from(likes).where(eq(likes.fromProfileId, reader.profileId))).length;
+  for (let i = 0; i < 100 && (await passes()) < 23; i++) await page.waitForTimeout(100);
+  t.equal(await passes(), 23, 'every candidate was passed, none skipped');
+});

@@ -327,6 +327,34 @@ t.test('discovery against the real server', async (t) => {
     t.same(await discoveredNames(app, david), [hannah, naomi, sarah, maria, ruth, leah].map(name), 'as the server orders them');
   });
 
+  await t.test("filters: Apply with nothing changed refreshes; a '$0' gift ceiling counts on the badge", async (t) => {
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    let dialog = page.getByRole('dialog');
+    const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/profiles/');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Filters applied successfully').first().waitFor();
+    await refreshed;
+    t.pass('the profiles were fetched again');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Minimum betrothal gift up to' }).click();
+    await page.getByRole('option', { name: '$0', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filters, 1 active' }).waitFor();
+    t.equal(await page.locator('.filter-btn .badge').textContent(), '1', "'$0' narrows, so the badge counts it");
+
+    await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Clear All' }).click();
+    await page.locator('.filter-btn .badge').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Close filters' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: `${naomi.username}, 41` }).waitFor();
+  });
+
   await t.test('profile detail from the list, then block', async (t) => {
     await page.getByRole('link', { name: `${hannah.username}, 28` }).click();
     await waitForPath(page, `/profile/${hannah.profileId}`);

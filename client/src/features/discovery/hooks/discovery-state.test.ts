@@ -1,7 +1,7 @@
 import t from 'tap';
 import { countActiveFilters } from '../../../../../server/contract/filters-active.ts';
 import { withDefaults } from '../../../../../server/contract/filters.ts';
-import { profilesKey } from '../api/get-profiles.ts';
+import { profilesKey, sameProfilesQuery } from '../api/get-profiles.ts';
 import { isMiddleTap, swipeDecision } from '../components/swipe.ts';
 import {
   appendProfiles,
@@ -69,6 +69,8 @@ t.test('the profiles URL: a page of 20 and only the narrowing filters', async (t
 t.test('active-filter badge uses the shared count', async (t) => {
   t.equal(countActiveFilters(withDefaults({})), 0);
   t.equal(countActiveFilters({ maxAge: 40, maxDistance: 100, religion: ['Jewish'], weightUpTo: 0 }), 3);
+  t.equal(countActiveFilters(withDefaults({ minimumBetrothalGiftPrice: '$0' })), 1, "the '$0' gift ceiling narrows, so it counts");
+  t.equal(countActiveFilters(withDefaults({ minimumBetrothalGiftPrice: 'Any' })), 0);
 });
 
 t.test('reading on: only profiles the deck has not had, appended behind the rest', async (t) => {
@@ -79,4 +81,10 @@ t.test('reading on: only profiles the deck has not had, appended behind the rest
   const deck = removeProfile(loadProfiles([p(1), p(2), p(3)], null), 1);
   t.same(appendProfiles(deck, [p(4)]), { profiles: [p(2), p(3), p(4)], index: 0 });
   t.equal(appendProfiles(deck, []), deck, 'nothing new leaves the deck as it is');
+});
+
+t.test('Apply with unchanged filters is told apart, so it can refresh', async (t) => {
+  t.ok(sameProfilesQuery(withDefaults({}), withDefaults({ maxAge: 100 })), 'defaults spelled out ask the same');
+  t.ok(sameProfilesQuery({ religion: ['Jewish'], maxAge: 40 }, { maxAge: 40, religion: ['Jewish'] }));
+  t.notOk(sameProfilesQuery(withDefaults({}), withDefaults({ maxAge: 40 })));
 });

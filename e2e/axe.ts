@@ -20,13 +20,19 @@ export async function axeSource(): Promise<string> {
 
 /**
  * Runs axe in the page (through the debugger, so the app's CSP does not apply) and answers its
- * violations. Toasts are left out: they are the shared toaster's (sonner's) styling, not this screen's.
+ * violations: the whole page, toasts included, or only what `include` selects.
  */
-export async function axeViolations(page: Page, source: string): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, source: string, include?: string): Promise<AxeViolation[]> {
+  // A toast that is arriving or stacking fades its text for a moment; contrast is judged on the
+  // settled toasts, as they are read.
+  await page.waitForFunction(() =>
+    (document.querySelector('[data-sonner-toaster]')?.getAnimations({ subtree: true }) ?? []).every((a) => a.playState !== 'running'),
+  );
   await page.evaluate(source);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
+    const context = selector ? { include: [[selector]] } : document;
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
+  }, include);
 }

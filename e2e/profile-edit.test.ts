@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import { listenTestApp } from '../server/test/app.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
 
 const PASSWORD = 'Betroth2026!';
@@ -18,6 +19,7 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
   t.teardown(() => context.close());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const source = await axeSource();
   const stamp = Date.now().toString(36);
   const username = `edith_${stamp}`;
   const takenUsername = `taken_${stamp}`;
@@ -116,6 +118,9 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     await page.unroute('**/api/v1/profile_update/');
     // 17 required fields with a US state; 8 are now filled.
     await page.getByText('Progress saved! 9 required field(s) remaining').waitFor();
+    // The success toast's colours pass axe (contrast included) like the rest of the app.
+    await page.locator('[data-sonner-toast][data-type="success"][data-visible="true"]').first().waitFor();
+    t.same(await axeViolations(page, source, '[data-sonner-toaster]'), [], 'axe: the success toast');
     await page.getByRole('heading', { name: 'Profile Incomplete - 47% Complete' }).waitFor();
     t.ok((await percent()) > 0, 'the banner percentage grew');
     t.equal(await page.getByRole('progressbar', { name: 'Profile completion' }).getAttribute('aria-valuenow'), '47');
@@ -138,6 +143,8 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     await page.getByLabel(/^Username/).fill(takenUsername);
     await save.click();
     await page.getByText('username: This username is already taken').waitFor();
+    await page.locator('[data-sonner-toast][data-type="error"][data-visible="true"]').first().waitFor();
+    t.same(await axeViolations(page, source, '[data-sonner-toaster]'), [], 'axe: the error toast');
     t.ok(await page.locator('#pf-username-error').getByText('This username is already taken').isVisible(), 'and beside the field');
     await page.getByLabel(/^Username/).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'profile-edit-error');

@@ -299,6 +299,31 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     t.pass('the own profile Edit link opens the edit screen at that section');
   });
 
+  await t.test('Cancel asks before throwing changes away', async (t) => {
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    await page.getByLabel(/^Minimum betrothal gift/).fill('3000');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Discard changes?' }).waitFor();
+    t.ok(await dialog.getByText('You have unsaved changes. If you leave now, they will be lost.').isVisible());
+    t.equal(new URL(page.url()).pathname, '/profile/edit', 'still on the form while asking');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    t.equal(await page.getByLabel(/^Minimum betrothal gift/).inputValue(), '3000', 'Escape keeps the change');
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    t.equal(await page.getByLabel(/^Minimum betrothal gift/).inputValue(), '3000', 'Keep Editing keeps the change');
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Discard Changes' }).click();
+    await waitForPath(page, '/profile');
+    await page.goto('/profile/edit');
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    t.equal(await page.getByLabel(/^Minimum betrothal gift/).inputValue(), '2500', 'the discarded change was not saved');
+  });
+
   await t.test('no uncaught errors in the page', async (t) => {
     t.same(pageErrors, []);
   });

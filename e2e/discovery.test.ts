@@ -100,6 +100,7 @@ async function seed(app: FastifyInstance, db: Db): Promise<Cast> {
   const texas = (city: string) => ({ home_country: 'United States', home_state: 'Texas', home_city: city });
   const david = await man(app, db, { ...texas('Austin'), date_of_birth: dob(34), height: 183, weight: 82, education: 'Master', face_self_rating: 8, minimum_betrothal_gift_price: 1500 }, 'david');
   // Created one by one so that ids and created_at are ordered; distance decides the order anyway.
+  // Long values and the top face rating, for the narrow-screen checks of her profile.
   const leah = await woman(app, db, { ...texas('El Paso'), date_of_birth: dob(33), height: 168, education: 'Doctor' }, 'leah');
   const naomi = await woman(app, db, { ...texas('Lubbock'), date_of_birth: dob(41), height: 163, education: 'Master' }, 'naomi');
   const hannah = await woman(app, db, { ...texas('Dallas'), date_of_birth: dob(28), height: 160, education: 'Bachelor', face_self_rating: 9 }, 'hannah');
@@ -423,6 +424,23 @@ t.test('discovery against the real server', async (t) => {
     t.pass('reloaded with the swiped profiles');
     t.same(await likeRow(db, david, maria), { liked: true }, 'a pass never undoes a like');
     t.same(await likeRow(db, david, naomi), { liked: false });
+  });
+
+  await t.test('filters: the city field suggests places of the chosen country and state', async (t) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'United States', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Texas', exact: true }).click();
+    const city = dialog.getByRole('combobox', { name: 'City' });
+    await city.fill('Lubb');
+    await page.getByRole('option', { name: 'Lubbock', exact: true }).click();
+    t.equal(await city.inputValue(), 'Lubbock', 'a suggestion picked with a tap');
+    t.equal(await city.getAttribute('aria-expanded'), 'false', 'the list closes on the pick');
+    await dialog.getByRole('button', { name: 'Close filters' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   await t.test('desktop layout', async (t) => {

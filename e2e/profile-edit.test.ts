@@ -91,7 +91,28 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     const states = await page.getByLabel(/^State/).locator('option').count();
     t.equal(states - 1, 50, 'the 50 states');
     await page.getByLabel(/^State/).selectOption('Texas');
-    await page.getByLabel(/^City/).fill('Austin');
+    // The city field suggests the state's cities as the member types (ARIA combobox).
+    const city = page.getByRole('combobox', { name: /^City/ });
+    await city.fill('Aust');
+    const austin = page.getByRole('option', { name: 'Austin', exact: true });
+    await austin.waitFor();
+    t.equal(await city.getAttribute('aria-expanded'), 'true', 'the suggestions are open');
+    t.same(
+      await axeViolations(page, source, 'section:has(#section-location)'),
+      [],
+      'axe: the location fields with the suggestions open',
+    );
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox', { name: 'Suggested places' }).waitFor({ state: 'hidden' });
+    t.equal(await city.getAttribute('aria-expanded'), 'false', 'Escape closes them');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('[role="combobox"]')?.getAttribute('aria-activedescendant'));
+    t.equal(await city.getAttribute('aria-activedescendant'), await austin.getAttribute('id'), 'the arrow makes Austin active');
+    t.equal(await austin.getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('Enter');
+    t.equal(await city.inputValue(), 'Austin', 'Enter picks it');
+    t.equal(await city.getAttribute('aria-expanded'), 'false');
+    t.ok(await save.isEnabled(), 'Enter in the list picked; it did not submit the form');
 
     await page.getByRole('button', { name: 'Imperial (ft, in, lb)' }).waitFor();
     await page.getByLabel('Height, feet').fill('5');
@@ -142,13 +163,29 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
   await t.test('a server validation error shows as a toast per field', async (t) => {
     await page.getByLabel(/^Username/).fill(takenUsername);
     await save.click();
-    await page.getByText('username: This username is already taken').waitFor();
+    await page.getByText('Username: This username is already taken').waitFor();
     await page.locator('[data-sonner-toast][data-type="error"][data-visible="true"]').first().waitFor();
     t.same(await axeViolations(page, source, '[data-sonner-toaster]'), [], 'axe: the error toast');
     t.ok(await page.locator('#pf-username-error').getByText('This username is already taken').isVisible(), 'and beside the field');
     await page.getByLabel(/^Username/).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'profile-edit-error');
     t.equal(await page.getByRole('heading', { name: /Profile Incomplete/ }).textContent(), 'Profile Incomplete - 47% Complete');
+  });
+
+  await t.test("a place the server does not know is named in words, with New York City suggested for 'New York'", async (t) => {
+    await page.getByLabel(/^Username/).fill(username);
+    await page.getByLabel(/^State/).selectOption('New York');
+    const city = page.getByRole('combobox', { name: /^City/ });
+    await city.fill('New York');
+    const nyc = page.getByRole('option', { name: 'New York City', exact: true });
+    await nyc.waitFor();
+    t.equal(await page.getByRole('listbox', { name: 'Suggested places' }).getByRole('option').first().textContent(), 'New York City', "'New York' suggests New York City first");
+    await city.fill('Atlantiss');
+    await page.keyboard.press('Tab');
+    await save.click();
+    await page.getByText('City: Choose a city of the selected state').waitFor();
+    t.equal(await page.getByText(/home_city/).count(), 0, 'no raw field name anywhere');
+    t.ok(await page.locator('#pf-home_city-error').getByText('Choose a city of the selected state').isVisible(), 'and beside the field');
   });
 
   await t.test('reload keeps the saved values', async (t) => {
@@ -262,7 +299,8 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     ];
     await page.locator('#pf-home_country option[value="Spain"]').waitFor({ state: 'attached' });
     for (const [label, value] of choices) await page.getByLabel(label).selectOption(value);
-    await page.getByLabel(/^City/).fill('Madrid');
+    await page.getByRole('combobox', { name: /^City/ }).fill('Madrid');
+    await page.getByRole('option', { name: 'Madrid', exact: true }).click();
     await page.getByRole('button', { name: 'Metric (cm, kg)' }).click();
     await page.getByLabel(/^Height \(cm\)/).fill('182');
     await page.getByLabel(/^Weight \(kg\)/).fill('80');

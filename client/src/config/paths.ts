@@ -62,6 +62,8 @@ export const apiPaths = {
   uploadStatus: (uploadId: string) => `/uploads/${uploadId}/status`,
   /** Removes my like of a profile and any match with it (the id is the peer's PROFILE id). */
   unlike: (profileId: string | number) => `/match/unlike/${profileId}/`,
+  /** City suggestions for a country (and US state) while a member types. */
+  cities: '/cities/',
 } as const;
 
 export const API_BASE = '/api/v1';

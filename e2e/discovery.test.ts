@@ -17,7 +17,8 @@ import type { Db } from '../server/kernel/db/client.ts';
 import { discoveredNames, get, likeProfile, man, type Member, woman } from '../server/test/members.ts';
 import { CLIENT_DIST } from '../server/plugins/static-client.ts';
 import { listenTestApp } from '../server/test/app.ts';
-import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
+import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
 
 // The test images live in the repository (fixtures/images, with their sources and licences).
 const FIXTURE_IMAGES = path.resolve(import.meta.dirname, '../fixtures/images');
@@ -101,7 +102,23 @@ async function seed(app: FastifyInstance, db: Db): Promise<Cast> {
   const david = await man(app, db, { ...texas('Austin'), date_of_birth: dob(34), height: 183, weight: 82, education: 'Master', face_self_rating: 8, minimum_betrothal_gift_price: 1500 }, 'david');
   // Created one by one so that ids and created_at are ordered; distance decides the order anyway.
   // Long values and the top face rating, for the narrow-screen checks of her profile.
-  const leah = await woman(app, db, { ...texas('El Paso'), date_of_birth: dob(33), height: 168, education: 'Doctor' }, 'leah');
+  const leah = await woman(
+    app,
+    db,
+    {
+      ...texas('El Paso'),
+      date_of_birth: dob(33),
+      height: 168,
+      education: 'Doctor',
+      religion: 'Christian - Protestant',
+      face_self_rating: 15,
+      yacht_owner: true,
+      cookbook: true,
+      desire_to_work_in_relationship: true,
+      latest_major: 'Liberal Arts',
+    },
+    'leah',
+  );
   const naomi = await woman(app, db, { ...texas('Lubbock'), date_of_birth: dob(41), height: 163, education: 'Master' }, 'naomi');
   const hannah = await woman(app, db, { ...texas('Dallas'), date_of_birth: dob(28), height: 160, education: 'Bachelor', face_self_rating: 9 }, 'hannah');
   const ruth = await woman(app, db, { ...texas('Houston'), date_of_birth: dob(34), height: 170, education: 'Master', religion: 'Jewish' }, 'ruth');
@@ -441,6 +458,52 @@ t.test('discovery against the real server', async (t) => {
     t.equal(await city.getAttribute('aria-expanded'), 'false', 'the list closes on the pick');
     await dialog.getByRole('button', { name: 'Close filters' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  await t.test('a liked profile at 320 to 390 px: the action bar fits, no word breaks', async (t) => {
+    await page.goto(`/profile/${leah.profileId}`);
+    await page.getByRole('heading', { name: `${leah.username}, 33` }).waitFor();
+    await page.getByText('El Paso, Texas').first().waitFor();
+    const bar = page.locator('.bottom-bar');
+    await bar.getByRole('button', { name: 'Already liked' }).waitFor();
+    t.ok(await page.getByText('Off the scale (15)').isVisible(), "the top rating reads 'Off the scale (15)', never 15/10");
+    t.equal(await page.getByText('15/10').count(), 0);
+    for (const width of [360, 320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: nothing wider than the screen`);
+      t.same(await offScreen(page, '.bottom-bar .btn'), [], `${width} px: Pass, Already liked and Block User all on screen`);
+      const labels = await bar.locator('.btn').allTextContents();
+      t.same(labels.map((l) => l.trim()), ['Pass', 'Already liked', 'Block User'], `${width} px: the buttons' words whole`);
+      t.same(await brokenWords(page, '.bottom-bar .btn, .fact dt, .fact dd, .profile-page h1'), [], `${width} px: no word broken across lines`);
+      if (width === 360) await screenshot(page, 'profile-detail-360', { hideToasts: true });
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
+  });
+
+  await t.test('discovery at 320 and 360 px holds the screen', async (t) => {
+    await page.goto('/home');
+    await page.locator('.swipe-card h2').first().waitFor();
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: cards fit`);
+      t.same(await offScreen(page, '.swipe-card, .decision-row button, .filter-btn'), [], `${width} px: card and buttons on screen`);
+      t.same(await brokenWords(page, '.swipe-card h2, .discovery-subtitle, .filter-btn'), [], `${width} px: no word broken`);
+      if (width === 360) await screenshot(page, 'discovery-cards-360', { hideToasts: true });
+    }
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('.profile-list').waitFor();
+    t.equal(await horizontalOverflow(page), 0, '320 px: the list fits');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('slider', { name: 'Maximum age' }).waitFor();
+    t.equal(await horizontalOverflow(page), 0, '320 px: the filter dialog fits');
+    t.same(await offScreen(page, '[role="dialog"] button, [role="dialog"] input'), [], '320 px: every dialog control on screen');
+    await dialog.getByRole('button', { name: 'Close filters' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.setViewportSize(PHONE_VIEWPORT);
   });
 
   await t.test('desktop layout', async (t) => {

@@ -23,7 +23,7 @@ import { listenTestApp } from '../server/test/app.ts';
 import { get, likeProfile, man, type Member, post, woman } from '../server/test/members.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
-import { horizontalOverflow } from './layout.ts';
+import { brokenWords, horizontalOverflow } from './layout.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const NARROWEST = { width: 320, height: 700 } as const;
@@ -161,24 +161,9 @@ const clipped = (page: Page) =>
       .map((el) => el.className + ' ' + (el.textContent ?? '').slice(0, 40)),
   );
 
-/** Words (split at spaces and hyphens) that the layout broke across two lines. */
-const brokenWords = (page: Page) =>
-  page.locator('.likes-tab-label, .like-name, .like-place, .like-facts dd, .likes-message').evaluateAll((elements) => {
-    const broken: string[] = [];
-    for (const element of elements) {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (lines.size > 1) broken.push(match[0]);
-        }
-      }
-    }
-    return broken;
-  });
+/** Words of the cards, tabs and messages that the layout broke across two lines. */
+const brokenWordsInLikes = (page: Page) =>
+  brokenWords(page, '.likes-tab-label, .like-name, .like-place, .like-facts dd, .likes-message');
 
 interface Box {
   x: number;
@@ -308,13 +293,13 @@ t.test('the likes screen against the real server', async (t) => {
       t.same(await axeViolations(page, source), [], `axe: ${name}`);
       t.equal(await horizontalOverflow(page), 0, `${name}: nothing wider than 360 px`);
       t.same(await clipped(page), [], `${name}: nothing clipped at 360 px`);
-      t.same(await brokenWords(page), [], `${name}: no word broken at 360 px`);
+      t.same(await brokenWordsInLikes(page), [], `${name}: no word broken at 360 px`);
       if (shot !== 'likes-received') await screenshot(page, shot, { hideToasts: true });
       await page.setViewportSize(NARROWEST);
       await page.waitForTimeout(100);
       t.equal(await horizontalOverflow(page), 0, `${name}: nothing wider than 320 px`);
       t.same(await clipped(page), [], `${name}: nothing clipped at 320 px`);
-      t.same(await brokenWords(page), [], `${name}: no word broken at 320 px`);
+      t.same(await brokenWordsInLikes(page), [], `${name}: no word broken at 320 px`);
     }
     await page.setViewportSize(NARROW);
     const blocked = page.locator('.blocked-card');
@@ -473,7 +458,7 @@ t.test('the likes screen against the real server', async (t) => {
       if (id === 'received') await screenshot(fresh, 'likes-empty', { hideToasts: true });
       await fresh.setViewportSize(NARROWEST);
       t.equal(await horizontalOverflow(fresh), 0, `${title}: nothing wider than 320 px`);
-      t.same(await brokenWords(fresh), [], `${title}: no word broken at 320 px`);
+      t.same(await brokenWordsInLikes(fresh), [], `${title}: no word broken at 320 px`);
       await fresh.setViewportSize(NARROW);
     }
   });

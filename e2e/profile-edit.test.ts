@@ -9,6 +9,7 @@ import t from 'tap';
 import { listenTestApp } from '../server/test/app.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
+import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
 
 const PASSWORD = 'Betroth2026!';
 
@@ -204,6 +205,23 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     t.equal(await page.getByLabel(/^Weight \(lb\)/).inputValue(), '143');
     t.equal(await page.getByRole('button', { name: 'No tattoos' }).getAttribute('aria-pressed'), 'true');
     t.ok(await save.isDisabled());
+  });
+
+  await t.test('the form holds 320 to 390 px: no overflow, no word broken, the bar on screen', async (t) => {
+    for (const width of [360, 320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: nothing wider than the screen`);
+      t.same(await offScreen(page, '.edit-actions .btn, .edit-topbar .btn, form input, form select'), [], `${width} px: every control on screen`);
+      t.same(await brokenWords(page, '.field-label, .chip, .edit-actions .btn, form h2'), [], `${width} px: no word broken across lines`);
+      if (width === 360) {
+        await page
+          .locator('section', { has: page.getByRole('heading', { name: 'Location', exact: true }) })
+          .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await settledScreenshot(page, 'profile-edit-360');
+      }
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
   });
 
   await t.test('the metric/imperial switch converts and stores metric', async (t) => {

@@ -448,6 +448,13 @@ t.test('discovery against the real server', async (t) => {
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Country' }).click();
+    // One country list: the filter offers exactly the countries of the region list the edit form uses.
+    const regions = (await (await fetch(`${baseUrl}/world_country_region.json`)).json()) as { country: string }[];
+    const countries = new Set(regions.map((r) => r.country));
+    const offered = await page.getByRole('listbox').getByRole('option').allTextContents();
+    t.equal(offered[0], 'Any country');
+    t.equal(offered[1], 'United States', 'United States first');
+    t.same(new Set(offered.slice(1)), countries, `the ${countries.size} countries of the region list, no more`);
     await page.getByRole('option', { name: 'United States', exact: true }).click();
     await dialog.getByRole('combobox', { name: 'State' }).click();
     await page.getByRole('option', { name: 'Texas', exact: true }).click();

@@ -4,6 +4,7 @@ import { buildTestApp } from '../../test/app.ts';
 import { signUp } from '../../test/factories.ts';
 import { patchProfile } from '../../test/profiles.ts';
 import { searchCities } from './city-search.ts';
+import { canonicalLocation } from './location-filter.ts';
 
 t.test('city search', async (t) => {
   t.test('a US state\'s cities, best match first; an everyday name finds the dataset\'s', async (t) => {
@@ -30,6 +31,13 @@ t.test('city search', async (t) => {
     t.same(await searchCities({ country: 'India', q: '   ' }), [], 'blank query');
     t.same(await searchCities({ country: 'India', q: 'zzzzqqq' }), []);
   });
+});
+
+t.test('a city filter given an everyday name compares with the stored spelling', async (t) => {
+  const filters = await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'united states', homeState: 'new york', homeCity: 'New York' });
+  t.match(filters, { homeCountry: 'United States', homeState: 'New York', homeCity: 'New York City' });
+  t.equal((await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'India', homeCity: 'bangalore' })).homeCity, 'Bengaluru');
+  t.equal((await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'India', homeCity: 'Nowhere Town' })).homeCity, 'Nowhere Town', 'unknown: kept as typed');
 });
 
 t.test('GET /api/v1/cities/', async (t) => {

@@ -535,6 +535,14 @@ t.test('discovery against the real server', async (t) => {
     t.ok(await page.getByRole('link', { name: 'Edit All' }).isVisible());
     await photosLoaded(page, '.page img[alt^="Your photo"]');
     await screenshot(page, 'own-profile', { hideToasts: true });
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: the own profile fits`);
+      t.same(await offScreen(page, '.page .btn, .page a'), [], `${width} px: every button and link on screen`);
+      t.same(await brokenWords(page, '.fact dt, .fact dd, .page h1, .page h2'), [], `${width} px: no word broken across lines`);
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
 
     await page.getByRole('button', { name: 'Delete My Profile' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Profile' });

@@ -7,8 +7,6 @@
  * and opened full size, and a match that is not there. Screenshots go to docs/screenshots/;
  * accessibility is checked with axe-core (a dev dependency) on the unlock dialog and the chat.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
@@ -17,7 +15,9 @@ import { listenTestApp } from '../server/test/app.ts';
 import { insertMessages, matchedPair } from '../server/test/chat.ts';
 import { balanceOf, giveCredits } from '../server/test/credits.ts';
 import type { Member } from '../server/test/members.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { horizontalOverflow } from './layout.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/images/coffee.jpg');
@@ -34,10 +34,6 @@ async function signIn(page: Page, member: Member): Promise<void> {
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
-/** No element makes the page wider than the viewport. */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /** Elements of the chat whose content is wider than their box (clipped), by class. */
 const clippedInChat = (page: Page) =>
   page.evaluate(() =>
@@ -46,27 +42,6 @@ const clippedInChat = (page: Page) =>
       .filter((el) => el.scrollWidth > el.clientWidth + 1 && !el.classList.contains('visually-hidden'))
       .map((el) => el.className),
   );
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function axeSource(): Promise<string> {
-  return readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-}
-
-/** axe in the page (through the debugger, so the app's CSP does not apply); toasts are sonner's, left out. */
-async function axeViolations(page: Page, source: string): Promise<AxeViolation[]> {
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-}
 
 t.test('chatting with a match in two phone-sized browsers against the real server', async (t) => {
   const { app, db, baseUrl } = await listenTestApp(t);

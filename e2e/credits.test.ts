@@ -6,8 +6,6 @@
  * the checkout's return addresses must be on the app's own origin. Screenshots go to
  * docs/screenshots/. Accessibility is checked with axe-core (a dev dependency) in each state.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import t from 'tap';
@@ -16,7 +14,9 @@ import { creditLedger, profiles } from '../server/kernel/db/schema/index.ts';
 import { buildTestApp, type TestContext } from '../server/test/app.ts';
 import { man, type Member, woman } from '../server/test/members.ts';
 import { freePort } from '../server/test/server-process.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { horizontalOverflow } from './layout.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const HISTORY_ROWS = '.history-table tbody tr';
@@ -77,35 +77,6 @@ async function openCheckout(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: `Purchase ${title} for`, exact: false }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'), { timeout: 15_000 });
   await page.getByRole('button', { name: 'Pay', exact: true }).waitFor();
-}
-
-/** No element makes the page wider than the viewport. */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** axe-core's engine, injected into the page as a script. */
-async function axeSource(): Promise<string> {
-  return readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-}
-
-/**
- * Runs axe in the page (through the debugger, so the app's CSP does not apply) and answers its
- * violations. Toasts are left out: they are the shared toaster's (sonner's) styling, not this screen's.
- */
-async function axeViolations(page: Page, source: string): Promise<AxeViolation[]> {
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
 }
 
 t.test('buying chat credits against the real server and the Stripe emulator', async (t) => {

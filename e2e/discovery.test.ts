@@ -17,7 +17,8 @@ import type { Db } from '../server/kernel/db/client.ts';
 import { discoveredNames, get, likeProfile, man, type Member, woman } from '../server/test/members.ts';
 import { CLIENT_DIST } from '../server/plugins/static-client.ts';
 import { listenTestApp } from '../server/test/app.ts';
-import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
+import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
 
 // The test images live in the repository (fixtures/images, with their sources and licences).
 const FIXTURE_IMAGES = path.resolve(import.meta.dirname, '../fixtures/images');
@@ -100,7 +101,24 @@ async function seed(app: FastifyInstance, db: Db): Promise<Cast> {
   const texas = (city: string) => ({ home_country: 'United States', home_state: 'Texas', home_city: city });
   const david = await man(app, db, { ...texas('Austin'), date_of_birth: dob(34), height: 183, weight: 82, education: 'Master', face_self_rating: 8, minimum_betrothal_gift_price: 1500 }, 'david');
   // Created one by one so that ids and created_at are ordered; distance decides the order anyway.
-  const leah = await woman(app, db, { ...texas('El Paso'), date_of_birth: dob(33), height: 168, education: 'Doctor' }, 'leah');
+  // Long values and the top face rating, for the narrow-screen checks of her profile.
+  const leah = await woman(
+    app,
+    db,
+    {
+      ...texas('El Paso'),
+      date_of_birth: dob(33),
+      height: 168,
+      education: 'Doctor',
+      religion: 'Christian - Protestant',
+      face_self_rating: 15,
+      yacht_owner: true,
+      cookbook: true,
+      desire_to_work_in_relationship: true,
+      latest_major: 'Liberal Arts',
+    },
+    'leah',
+  );
   const naomi = await woman(app, db, { ...texas('Lubbock'), date_of_birth: dob(41), height: 163, education: 'Master' }, 'naomi');
   const hannah = await woman(app, db, { ...texas('Dallas'), date_of_birth: dob(28), height: 160, education: 'Bachelor', face_self_rating: 9 }, 'hannah');
   const ruth = await woman(app, db, { ...texas('Houston'), date_of_birth: dob(34), height: 170, education: 'Master', religion: 'Jewish' }, 'ruth');
@@ -327,6 +345,34 @@ t.test('discovery against the real server', async (t) => {
     t.same(await discoveredNames(app, david), [hannah, naomi, sarah, maria, ruth, leah].map(name), 'as the server orders them');
   });
 
+  await t.test("filters: Apply with nothing changed refreshes; a '$0' gift ceiling counts on the badge", async (t) => {
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    let dialog = page.getByRole('dialog');
+    const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/profiles/');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Filters applied successfully').first().waitFor();
+    await refreshed;
+    t.pass('the profiles were fetched again');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Minimum betrothal gift up to' }).click();
+    await page.getByRole('option', { name: '$0', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filters, 1 active' }).waitFor();
+    t.equal(await page.locator('.filter-btn .badge').textContent(), '1', "'$0' narrows, so the badge counts it");
+
+    await page.getByRole('button', { name: 'Filters, 1 active' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Clear All' }).click();
+    await page.locator('.filter-btn .badge').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Close filters' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: `${naomi.username}, 41` }).waitFor();
+  });
+
   await t.test('profile detail from the list, then block', async (t) => {
     await page.getByRole('link', { name: `${hannah.username}, 28` }).click();
     await waitForPath(page, `/profile/${hannah.profileId}`);
@@ -397,6 +443,76 @@ t.test('discovery against the real server', async (t) => {
     t.same(await likeRow(db, david, naomi), { liked: false });
   });
 
+  await t.test('filters: the city field suggests places of the chosen country and state', async (t) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Country' }).click();
+    // One country list: the filter offers exactly the countries of the region list the edit form uses.
+    const regions = (await (await fetch(`${baseUrl}/world_country_region.json`)).json()) as { country: string }[];
+    const countries = new Set(regions.map((r) => r.country));
+    const offered = await page.getByRole('listbox').getByRole('option').allTextContents();
+    t.equal(offered[0], 'Any country');
+    t.equal(offered[1], 'United States', 'United States first');
+    t.same(new Set(offered.slice(1)), countries, `the ${countries.size} countries of the region list, no more`);
+    await page.getByRole('option', { name: 'United States', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Texas', exact: true }).click();
+    const city = dialog.getByRole('combobox', { name: 'City' });
+    await city.fill('Lubb');
+    await page.getByRole('option', { name: 'Lubbock', exact: true }).click();
+    t.equal(await city.inputValue(), 'Lubbock', 'a suggestion picked with a tap');
+    t.equal(await city.getAttribute('aria-expanded'), 'false', 'the list closes on the pick');
+    await dialog.getByRole('button', { name: 'Close filters' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  await t.test('a liked profile at 320 to 390 px: the action bar fits, no word breaks', async (t) => {
+    await page.goto(`/profile/${leah.profileId}`);
+    await page.getByRole('heading', { name: `${leah.username}, 33` }).waitFor();
+    await page.getByText('El Paso, Texas').first().waitFor();
+    const bar = page.locator('.bottom-bar');
+    await bar.getByRole('button', { name: 'Already liked' }).waitFor();
+    t.ok(await page.getByText('Off the scale (15)').isVisible(), "the top rating reads 'Off the scale (15)', never 15/10");
+    t.equal(await page.getByText('15/10').count(), 0);
+    for (const width of [360, 320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: nothing wider than the screen`);
+      t.same(await offScreen(page, '.bottom-bar .btn'), [], `${width} px: Pass, Already liked and Block User all on screen`);
+      const labels = await bar.locator('.btn').allTextContents();
+      t.same(labels.map((l) => l.trim()), ['Pass', 'Already liked', 'Block User'], `${width} px: the buttons' words whole`);
+      t.same(await brokenWords(page, '.bottom-bar .btn, .fact dt, .fact dd, .profile-page h1'), [], `${width} px: no word broken across lines`);
+      if (width === 360) await screenshot(page, 'profile-detail-360', { hideToasts: true });
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
+  });
+
+  await t.test('discovery at 320 and 360 px holds the screen', async (t) => {
+    await page.goto('/home');
+    await page.locator('.swipe-card h2').first().waitFor();
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: cards fit`);
+      t.same(await offScreen(page, '.swipe-card, .decision-row button, .filter-btn'), [], `${width} px: card and buttons on screen`);
+      t.same(await brokenWords(page, '.swipe-card h2, .discovery-subtitle, .filter-btn'), [], `${width} px: no word broken`);
+      if (width === 360) await screenshot(page, 'discovery-cards-360', { hideToasts: true });
+    }
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('.profile-list').waitFor();
+    t.equal(await horizontalOverflow(page), 0, '320 px: the list fits');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('slider', { name: 'Maximum age' }).waitFor();
+    t.equal(await horizontalOverflow(page), 0, '320 px: the filter dialog fits');
+    t.same(await offScreen(page, '[role="dialog"] button, [role="dialog"] input'), [], '320 px: every dialog control on screen');
+    await dialog.getByRole('button', { name: 'Close filters' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.setViewportSize(PHONE_VIEWPORT);
+  });
+
   await t.test('desktop layout', async (t) => {
     const desktop = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
     t.teardown(() => desktop.close());
@@ -419,6 +535,14 @@ t.test('discovery against the real server', async (t) => {
     t.ok(await page.getByRole('link', { name: 'Edit All' }).isVisible());
     await photosLoaded(page, '.page img[alt^="Your photo"]');
     await screenshot(page, 'own-profile', { hideToasts: true });
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: the own profile fits`);
+      t.same(await offScreen(page, '.page .btn, .page a'), [], `${width} px: every button and link on screen`);
+      t.same(await brokenWords(page, '.fact dt, .fact dd, .page h1, .page h2'), [], `${width} px: no word broken across lines`);
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
 
     await page.getByRole('button', { name: 'Delete My Profile' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Profile' });
@@ -437,4 +561,52 @@ t.test('discovery against the real server', async (t) => {
   await t.test('no uncaught errors in the page', async (t) => {
     t.same(pageErrors, []);
   });
+});
+
+/** Counts every moment the 'No More Profiles' screen is on the page, however short. */
+async function watchNoMore(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { noMoreSeen: number };
+    w.noMoreSeen = 0;
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('h2')].some((h) => h.textContent === 'No More Profiles')) w.noMoreSeen += 1;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { noMoreSeen: number }).noMoreSeen);
+}
+
+t.test('more than one page of profiles: the deck reads on before it runs out', async (t) => {
+  const { app, db, baseUrl } = await listenTestApp(t);
+  const reader = await man(app, db, {}, 'reader');
+  // 23 candidates: a first page of 20 and three more; names that never contain one another.
+  for (let i = 1; i <= 23; i++) await woman(app, db, {}, `cand${String(i).padStart(2, '0')}x`);
+  const order = await discoveredNames(app, reader);
+  t.equal(order.length, 23, 'the server has 23 candidates');
+
+  const browser = await launchBrowser(t);
+  const { context, page } = await newPhonePage(browser, baseUrl);
+  t.teardown(() => context.close());
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/profiles/') reads.push(url.search);
+  });
+  await page.goto('/signin');
+  await page.getByLabel('Phone, Email or Username').fill(reader.username);
+  await page.getByLabel('Password').fill(reader.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await waitForPath(page, '/home');
+  const noMoreSeen = await watchNoMore(page);
+
+  for (const username of order) {
+    await page.locator('.swipe-card h2', { hasText: username }).waitFor();
+    t.equal(await noMoreSeen(), 0, `${username}: no 'No More Profiles' while unseen profiles remain`);
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+  }
+  await page.getByRole('heading', { name: 'No More Profiles' }).waitFor();
+  t.ok(reads.length >= 2, `read on after the first page (${reads.length} reads)`);
+  // The last pass may still be on its way when the screen changes.
+  const passes = async () => (await db.select({ liked: likes.liked }).from(likes).where(eq(likes.fromProfileId, reader.profileId))).length;
+  for (let i = 0; i < 100 && (await passes()) < 23; i++) await page.waitForTimeout(100);
+  t.equal(await passes(), 23, 'every candidate was passed, none skipped');
 });

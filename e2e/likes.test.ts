@@ -8,8 +8,7 @@
  * a list that fails to load (spinner, error, Try again), no horizontal overflow or words broken
  * at 360 and 320 px, and axe on every tab. Screenshots go to docs/screenshots/.
  */
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +21,9 @@ import { profiles } from '../server/kernel/db/schema/index.ts';
 import { CLIENT_DIST } from '../server/plugins/static-client.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { get, likeProfile, man, type Member, post, woman } from '../server/test/members.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { brokenWords, horizontalOverflow } from './layout.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const NARROWEST = { width: 320, height: 700 } as const;
@@ -152,10 +153,6 @@ async function toastLifetime(page: Page, text: string): Promise<number> {
   return (gone as number) - (shown as number);
 }
 
-/** No element makes the page wider than the viewport. */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 /** Cards, tabs and messages whose content is wider than they are (clipped or overflowing). */
 const clipped = (page: Page) =>
   page.locator('.like-card, .likes-tab, .likes-message, .likes-tablist').evaluateAll((elements) =>
@@ -164,24 +161,9 @@ const clipped = (page: Page) =>
       .map((el) => el.className + ' ' + (el.textContent ?? '').slice(0, 40)),
   );
 
-/** Words (split at spaces and hyphens) that the layout broke across two lines. */
-const brokenWords = (page: Page) =>
-  page.locator('.likes-tab-label, .like-name, .like-place, .like-facts dd, .likes-message').evaluateAll((elements) => {
-    const broken: string[] = [];
-    for (const element of elements) {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (lines.size > 1) broken.push(match[0]);
-        }
-      }
-    }
-    return broken;
-  });
+/** Words of the cards, tabs and messages that the layout broke across two lines. */
+const brokenWordsInLikes = (page: Page) =>
+  brokenWords(page, '.likes-tab-label, .like-name, .like-place, .like-facts dd, .likes-message');
 
 interface Box {
   x: number;
@@ -195,27 +177,6 @@ async function boxOf(page: Page, locator: ReturnType<Page['locator']>): Promise<
   const box = await locator.boundingBox();
   if (!box) throw new Error('not on screen');
   return box;
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function axeSource(): Promise<string> {
-  return readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-}
-
-/** axe in the page (through the debugger, so the CSP does not apply); the toaster (sonner's styling) is left out. */
-async function axeViolations(page: Page, source: string): Promise<AxeViolation[]> {
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
 }
 
 /** Selects a tab by clicking it and waits for its panel's content (cards or a message). */
@@ -332,13 +293,13 @@ t.test('the likes screen against the real server', async (t) => {
       t.same(await axeViolations(page, source), [], `axe: ${name}`);
       t.equal(await horizontalOverflow(page), 0, `${name}: nothing wider than 360 px`);
       t.same(await clipped(page), [], `${name}: nothing clipped at 360 px`);
-      t.same(await brokenWords(page), [], `${name}: no word broken at 360 px`);
+      t.same(await brokenWordsInLikes(page), [], `${name}: no word broken at 360 px`);
       if (shot !== 'likes-received') await screenshot(page, shot, { hideToasts: true });
       await page.setViewportSize(NARROWEST);
       await page.waitForTimeout(100);
       t.equal(await horizontalOverflow(page), 0, `${name}: nothing wider than 320 px`);
       t.same(await clipped(page), [], `${name}: nothing clipped at 320 px`);
-      t.same(await brokenWords(page), [], `${name}: no word broken at 320 px`);
+      t.same(await brokenWordsInLikes(page), [], `${name}: no word broken at 320 px`);
     }
     await page.setViewportSize(NARROW);
     const blocked = page.locator('.blocked-card');
@@ -497,7 +458,7 @@ t.test('the likes screen against the real server', async (t) => {
       if (id === 'received') await screenshot(fresh, 'likes-empty', { hideToasts: true });
       await fresh.setViewportSize(NARROWEST);
       t.equal(await horizontalOverflow(fresh), 0, `${title}: nothing wider than 320 px`);
-      t.same(await brokenWords(fresh), [], `${title}: no word broken at 320 px`);
+      t.same(await brokenWordsInLikes(fresh), [], `${title}: no word broken at 320 px`);
       await fresh.setViewportSize(NARROW);
     }
   });

@@ -9,8 +9,6 @@
  * it reconnects and refetches the match it missed. A session ended on the server (4001) signs a
  * tab out for good. Screenshots go to docs/screenshots/; axe-core checks /matches in each state.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { eq, or } from 'drizzle-orm';
 import type { Page, WebSocket, WebSocketRoute } from 'playwright-core';
 import t from 'tap';
@@ -18,7 +16,9 @@ import { matches, profiles } from '../server/kernel/db/schema/index.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { giveCredits } from '../server/test/credits.ts';
 import { get, likeProfile, man, type Member, woman } from '../server/test/members.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, navigateByMenu, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { horizontalOverflow } from './layout.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const MATCH_TOAST = 'Match created! 🎉';
@@ -76,31 +76,6 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-
-/** No element makes the page wider than the viewport. */
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function axeSource(): Promise<string> {
-  return readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-}
-
-/** axe in the page (through the debugger, so the CSP does not apply); the shared toaster is left out. */
-async function axeViolations(page: Page, source: string): Promise<AxeViolation[]> {
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-}
 
 t.test('realtime pushes and the matches screen, two members in two browsers', async (t) => {
   // A short heartbeat, so the gateway notices an ended session within moments.

@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import { listenTestApp } from '../server/test/app.ts';
+import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
+import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
 
 const PASSWORD = 'Betroth2026!';
 
@@ -18,6 +20,7 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
   t.teardown(() => context.close());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const source = await axeSource();
   const stamp = Date.now().toString(36);
   const username = `edith_${stamp}`;
   const takenUsername = `taken_${stamp}`;
@@ -89,7 +92,28 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     const states = await page.getByLabel(/^State/).locator('option').count();
     t.equal(states - 1, 50, 'the 50 states');
     await page.getByLabel(/^State/).selectOption('Texas');
-    await page.getByLabel(/^City/).fill('Austin');
+    // The city field suggests the state's cities as the member types (ARIA combobox).
+    const city = page.getByRole('combobox', { name: /^City/ });
+    await city.fill('Aust');
+    const austin = page.getByRole('option', { name: 'Austin', exact: true });
+    await austin.waitFor();
+    t.equal(await city.getAttribute('aria-expanded'), 'true', 'the suggestions are open');
+    t.same(
+      await axeViolations(page, source, 'section:has(#section-location)'),
+      [],
+      'axe: the location fields with the suggestions open',
+    );
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox', { name: 'Suggested places' }).waitFor({ state: 'hidden' });
+    t.equal(await city.getAttribute('aria-expanded'), 'false', 'Escape closes them');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('[role="combobox"]')?.getAttribute('aria-activedescendant'));
+    t.equal(await city.getAttribute('aria-activedescendant'), await austin.getAttribute('id'), 'the arrow makes Austin active');
+    t.equal(await austin.getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('Enter');
+    t.equal(await city.inputValue(), 'Austin', 'Enter picks it');
+    t.equal(await city.getAttribute('aria-expanded'), 'false');
+    t.ok(await save.isEnabled(), 'Enter in the list picked; it did not submit the form');
 
     await page.getByRole('button', { name: 'Imperial (ft, in, lb)' }).waitFor();
     await page.getByLabel('Height, feet').fill('5');
@@ -116,6 +140,9 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     await page.unroute('**/api/v1/profile_update/');
     // 17 required fields with a US state; 8 are now filled.
     await page.getByText('Progress saved! 9 required field(s) remaining').waitFor();
+    // The success toast's colours pass axe (contrast included) like the rest of the app.
+    await page.locator('[data-sonner-toast][data-type="success"][data-visible="true"]').first().waitFor();
+    t.same(await axeViolations(page, source, '[data-sonner-toaster]'), [], 'axe: the success toast');
     await page.getByRole('heading', { name: 'Profile Incomplete - 47% Complete' }).waitFor();
     t.ok((await percent()) > 0, 'the banner percentage grew');
     t.equal(await page.getByRole('progressbar', { name: 'Profile completion' }).getAttribute('aria-valuenow'), '47');
@@ -137,11 +164,29 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
   await t.test('a server validation error shows as a toast per field', async (t) => {
     await page.getByLabel(/^Username/).fill(takenUsername);
     await save.click();
-    await page.getByText('username: This username is already taken').waitFor();
+    await page.getByText('Username: This username is already taken').waitFor();
+    await page.locator('[data-sonner-toast][data-type="error"][data-visible="true"]').first().waitFor();
+    t.same(await axeViolations(page, source, '[data-sonner-toaster]'), [], 'axe: the error toast');
     t.ok(await page.locator('#pf-username-error').getByText('This username is already taken').isVisible(), 'and beside the field');
     await page.getByLabel(/^Username/).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'profile-edit-error');
     t.equal(await page.getByRole('heading', { name: /Profile Incomplete/ }).textContent(), 'Profile Incomplete - 47% Complete');
+  });
+
+  await t.test("a place the server does not know is named in words, with New York City suggested for 'New York'", async (t) => {
+    await page.getByLabel(/^Username/).fill(username);
+    await page.getByLabel(/^State/).selectOption('New York');
+    const city = page.getByRole('combobox', { name: /^City/ });
+    await city.fill('New York');
+    const nyc = page.getByRole('option', { name: 'New York City', exact: true });
+    await nyc.waitFor();
+    t.equal(await page.getByRole('listbox', { name: 'Suggested places' }).getByRole('option').first().textContent(), 'New York City', "'New York' suggests New York City first");
+    await city.fill('Atlantiss');
+    await page.keyboard.press('Tab');
+    await save.click();
+    await page.getByText('City: Choose a city of the selected state').waitFor();
+    t.equal(await page.getByText(/home_city/).count(), 0, 'no raw field name anywhere');
+    t.ok(await page.locator('#pf-home_city-error').getByText('Choose a city of the selected state').isVisible(), 'and beside the field');
   });
 
   await t.test('reload keeps the saved values', async (t) => {
@@ -160,6 +205,23 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     t.equal(await page.getByLabel(/^Weight \(lb\)/).inputValue(), '143');
     t.equal(await page.getByRole('button', { name: 'No tattoos' }).getAttribute('aria-pressed'), 'true');
     t.ok(await save.isDisabled());
+  });
+
+  await t.test('the form holds 320 to 390 px: no overflow, no word broken, the bar on screen', async (t) => {
+    for (const width of [360, 320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      t.equal(await horizontalOverflow(page), 0, `${width} px: nothing wider than the screen`);
+      t.same(await offScreen(page, '.edit-actions .btn, .edit-topbar .btn, form input, form select'), [], `${width} px: every control on screen`);
+      t.same(await brokenWords(page, '.field-label, .chip, .edit-actions .btn, form h2'), [], `${width} px: no word broken across lines`);
+      if (width === 360) {
+        await page
+          .locator('section', { has: page.getByRole('heading', { name: 'Location', exact: true }) })
+          .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await settledScreenshot(page, 'profile-edit-360');
+      }
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
   });
 
   await t.test('the metric/imperial switch converts and stores metric', async (t) => {
@@ -255,7 +317,8 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     ];
     await page.locator('#pf-home_country option[value="Spain"]').waitFor({ state: 'attached' });
     for (const [label, value] of choices) await page.getByLabel(label).selectOption(value);
-    await page.getByLabel(/^City/).fill('Madrid');
+    await page.getByRole('combobox', { name: /^City/ }).fill('Madrid');
+    await page.getByRole('option', { name: 'Madrid', exact: true }).click();
     await page.getByRole('button', { name: 'Metric (cm, kg)' }).click();
     await page.getByLabel(/^Height \(cm\)/).fill('182');
     await page.getByLabel(/^Weight \(kg\)/).fill('80');
@@ -290,6 +353,31 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
       return box !== undefined && box.top > 0 && box.top < 200;
     });
     t.pass('the own profile Edit link opens the edit screen at that section');
+  });
+
+  await t.test('Cancel asks before throwing changes away', async (t) => {
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    await page.getByLabel(/^Minimum betrothal gift/).fill('3000');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Discard changes?' }).waitFor();
+    t.ok(await dialog.getByText('You have unsaved changes. If you leave now, they will be lost.').isVisible());
+    t.equal(new URL(page.url()).pathname, '/profile/edit', 'still on the form while asking');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    t.equal(await page.getByLabel(/^Minimum betrothal gift/).inputValue(), '3000', 'Escape keeps the change');
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    t.equal(await page.getByLabel(/^Minimum betrothal gift/).inputValue(), '3000', 'Keep Editing keeps the change');
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Discard Changes' }).click();
+    await waitForPath(page, '/profile');
+    await page.goto('/profile/edit');
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    t.equal(await page.getByLabel(/^Minimum betrothal gift/).inputValue(), '2500', 'the discarded change was not saved');
   });
 
   await t.test('no uncaught errors in the page', async (t) => {

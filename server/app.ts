@@ -26,7 +26,7 @@ import creditRoutes from './modules/credits/credits.routes.ts';
 import webhookRoutes from './modules/payments/webhook.routes.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import type { RetryPolicy } from './stripe-emulator/deliveries.ts';
-import { worldRegionsRoute } from './modules/geo/index.ts';
+import { cityRoutes, worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
 import inputGuard from './plugins/input-guard.ts';
@@ -135,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(chatRoutes);
       await api.register(creditRoutes);
       await api.register(webhookRoutes);
+      await api.register(cityRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -38,7 +38,7 @@ t.test('the badge counts each active filter once', async (t) => {
   t.equal(countActiveFilters({ weightUpTo: 150 }), 1);
   t.equal(countActiveFilters({ nativeLanguage: 'Thai' }), 1);
   t.equal(countActiveFilters({ minimumBetrothalGiftPrice: 'Any' }), 0);
-  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$0' }), 0, 'price must be above 0');
+  t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$0' }), 1, '$0 narrows, so it counts');
   t.equal(countActiveFilters({ minimumBetrothalGiftPrice: '$1,000' }), 1);
   t.equal(countActiveFilters({ religion: [], education: ['Master'], yachtOwner: ['Yes', 'No'] }), 2, 'each non-empty list');
   t.equal(countActiveFilters({ verifiedOnly: false }), 0, 'verified only, switched off');

@@ -57,11 +57,10 @@ export function activeFilterKeys(filters: Partial<SavedFilters>): string[] {
 }
 
 /**
- * The Filters badge: one per active filter (a narrowed range counts once). The gift ceiling is
- * read literally as "a price above 0": '$0' narrows the result (members asking for no gift) but
- * is not counted on the badge.
+ * The Filters badge: one per active filter (a narrowed range counts once). A '$0' gift ceiling
+ * counts too: it narrows the result (to members asking for no gift), so leaving it off the badge
+ * would hide why profiles are missing.
  */
 export function countActiveFilters(filters: Partial<SavedFilters>): number {
-  return activeFilterKeys(filters).filter((key) => key !== GIFT_KEY || (giftCeilingToDollars(filters[GIFT_KEY]) ?? 0) > 0)
-    .length;
+  return activeFilterKeys(filters).length;
 }

@@ -66,6 +66,8 @@ export const apiPaths = {
   faceScanVerify: '/facetec/verify/',
   /** Removes my like of a profile and any match with it (the id is the peer's PROFILE id). */
   unlike: (profileId: string | number) => `/match/unlike/${profileId}/`,
+  /** City suggestions for a country (and US state) while a member types. */
+  cities: '/cities/',
 } as const;
 
 export const API_BASE = '/api/v1';

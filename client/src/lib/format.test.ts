@@ -49,6 +49,9 @@ t.test('units, money, rating, N/A', async (t) => {
   t.equal(formatMoney('5000.5'), '$5,000.50');
   t.equal(formatMoney(null), 'N/A');
   t.equal(formatFaceRating(8), '8/10');
+  t.equal(formatFaceRating(10), '10/10');
+  t.equal(formatFaceRating(15), 'Off the scale (15)', 'the top value is beyond the 10 scale, never 15/10');
+  t.equal(formatFaceRating('15'), 'Off the scale (15)');
   t.equal(formatFaceRating(null), 'N/A');
   t.equal(orNA(''), 'N/A');
   t.equal(orNA(true), 'Yes');

@@ -51,9 +51,15 @@ export function formatMoney(value: number | string | null | undefined): string {
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Face self rating out of 10, as the detail screen shows it. */
+/**
+ * Face self rating as the detail screen shows it: out of 10. The fixed values end with 15, a
+ * member's claim to be beyond the scale, so '15/10' would read like a mistake: it reads
+ * 'Off the scale (15)' instead.
+ */
 export function formatFaceRating(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return NA;
+  const rating = Number(value);
+  if (Number.isFinite(rating) && rating > 10) return `Off the scale (${value})`;
   return `${value}/10`;
 }
 

@@ -1,19 +1,8 @@
 import t from 'tap';
 import { type PushMessage, WS_CLOSE, WS_PROTOCOL } from '../../../server/contract/realtime.ts';
-import {
-  BACKOFF_MAX_MS,
-  backoffDelay,
-  CLIENT_DEAD_CLOSE,
-  type NetworkWatch,
-  parseFrame,
-  RealtimeClient,
-  type RealtimeClientOptions,
-  type RealtimeStatus,
-  realtimeUrl,
-  RecentIds,
-  type SocketLike,
-  type Timers,
-} from './ws-client.ts';
+import { CLIENT_DEAD_CLOSE, RealtimeClient, type RealtimeClientOptions, type RealtimeStatus } from './ws-client.ts';
+import type { NetworkWatch, Timers } from './ws-environment.ts';
+import type { SocketLike } from './ws-socket.ts';
 
 /** A WebSocket the test plays the server of. */
 class FakeSocket implements SocketLike {
@@ -165,43 +154,6 @@ function setup(overrides: Partial<RealtimeClientOptions> = {}) {
     },
   };
 }
-
-t.test('backoff: 1 s doubling to 30 s, with jitter that only lowers it', async (t) => {
-  t.same([0, 1, 2, 3, 4, 5, 6, 20].map((n) => backoffDelay(n, () => 0)), [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
-  t.equal(backoffDelay(0, () => 1), 700, 'at most 30 % off');
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const d = backoffDelay(attempt, Math.random);
-    t.ok(d >= 700 && d <= BACKOFF_MAX_MS, `attempt ${attempt}: ${d} ms in range`);
-  }
-  t.equal(backoffDelay(Number.MAX_SAFE_INTEGER, () => 0), BACKOFF_MAX_MS, 'never overflows');
-});
-
-t.test('the address is on the page origin, wss under https', async (t) => {
-  t.equal(realtimeUrl({ protocol: 'http:', host: '127.0.0.1:3000' }), 'ws://127.0.0.1:3000/api/v1/ws');
-  t.equal(realtimeUrl({ protocol: 'https:', host: 'betroth.example' }), 'wss://betroth.example/api/v1/ws');
-});
-
-t.test('frames: pushes of known types, hello and pong; the rest is ignored', async (t) => {
-  t.same(parseFrame(JSON.stringify(push('a'))), push('a'));
-  t.match(parseFrame('{"type":"hello","data":{"userId":1,"serverTime":"x"}}'), { type: 'hello' });
-  t.match(parseFrame('{"type":"pong","data":{"serverTime":"x"}}'), { type: 'pong' });
-  for (const raw of ['nope', '42', 'null', '{"type":"like.received","data":{}}', '{"type":"admin.granted","id":"1","data":{}}', '{"type":"like.received","id":"1"}']) {
-    t.equal(parseFrame(raw), null, raw);
-  }
-  t.equal(parseFrame(new ArrayBuffer(4)), null, 'binary');
-});
-
-t.test('recent ids are bounded', async (t) => {
-  const ids = new RecentIds(3);
-  t.ok(ids.add('a'));
-  t.notOk(ids.add('a'), 'a duplicate');
-  ids.add('b');
-  ids.add('c');
-  ids.add('d');
-  t.equal(ids.size, 3);
-  t.ok(ids.add('a'), 'the oldest was forgotten');
-  t.notOk(ids.add('d'));
-});
 
 t.test('connects with the betroth protocol and the token; pushes once per id', async (t) => {
   const s = setup();

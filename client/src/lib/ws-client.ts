@@ -1,27 +1,27 @@
 /**
- * The realtime socket of one signed-in tab (protocol: server/contract/realtime.ts).
+ * The realtime socket of one signed-in tab (protocol: server/contract/realtime.ts): the life cycle
+ * that ties together the socket wrapper (ws-socket.ts), the reconnect policy (ws-reconnect.ts) and
+ * the dedup window (ws-dedup.ts).
  *
- * - Authenticates as browsers must: `new WebSocket(url, [WS_PROTOCOL, token])`.
- * - Reconnects with exponential backoff and jitter (1 s doubling to 30 s) after a drop: server
- *   restart (1001), abnormal close / network loss (1006), too slow (4008), a failed handshake, or
- *   a heartbeat that got no answer. Going offline closes at once; coming back online reconnects
- *   at once.
+ * - Reconnects with backoff after a drop: server restart (1001), abnormal close / network loss
+ *   (1006), too slow (4008), a failed handshake, or a heartbeat that got no answer. Going offline
+ *   closes at once; coming back online reconnects at once.
  * - Never reconnects after 4001 (the session ended: `onSessionEnded`, the member signs in again)
  *   nor after 4029 (the member opened too many sockets and this, the oldest, was let go).
- * - Drops repeated push ids (a bounded memory of the most recent ones).
+ * - Drops repeated push ids.
  *
  * No React and no DOM at import time: the socket, timers and network events are passed in, so the
  * whole life cycle is unit-tested with a fake WebSocket (ws-client.test.ts).
  */
-import {
-  type ClientMessage,
-  PUSH_TYPES,
-  type PushMessage,
-  type ServerMessage,
-  WS_CLOSE,
-  WS_PATH,
-  WS_PROTOCOL,
-} from '../../../server/contract/realtime.ts';
+import { type ClientMessage, type PushMessage, type ServerMessage, WS_CLOSE } from '../../../server/contract/realtime.ts';
+import { DEFAULT_REMEMBERED_IDS, RecentIds } from './ws-dedup.ts';
+import { alwaysOnline, browserTimers, type NetworkWatch, type Timers } from './ws-environment.ts';
+import { backoffDelay, isFinalClose } from './ws-reconnect.ts';
+import { browserSocket, Connection, type SocketFactory } from './ws-socket.ts';
+
+// The pieces realtime.tsx wires in come through this one entry.
+export { browserNetwork } from './ws-environment.ts';
+export { realtimeUrl } from './ws-socket.ts';
 
 /**
  * 'open': connected, pushes arrive and send() works. 'connecting': not connected now but trying
@@ -29,31 +29,6 @@ import {
  * all (signed out, session ended, or let go for too many sockets).
  */
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
-
-/** What the client needs of a WebSocket: the browser's, or a fake in tests. */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
-
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** Whether the device has a network, and word when that changes. */
-export interface NetworkWatch {
-  online(): boolean;
-  /** Answers an unsubscribe function. */
-  subscribe(onOnline: () => void, onOffline: () => void): () => void;
-}
 
 export interface RealtimeClientOptions {
   url: string;
@@ -82,100 +57,16 @@ export interface RealtimeClientOptions {
   pongTimeoutMs?: number;
 }
 
-export const BACKOFF_INITIAL_MS = 1_000;
-export const BACKOFF_MAX_MS = 30_000;
-export const DEFAULT_REMEMBERED_IDS = 500;
 export const DEFAULT_HEARTBEAT_MS = 30_000;
 export const DEFAULT_PONG_TIMEOUT_MS = 10_000;
 /** The code this client closes with when it replaces a connection it believes dead. */
 export const CLIENT_DEAD_CLOSE = 4000;
 
-const OPEN = 1;
-const PUSH_TYPE_SET: ReadonlySet<string> = new Set(PUSH_TYPES);
-
-/** Close codes after which the client must not connect again with the same token. */
-const FINAL_CLOSES: ReadonlySet<number> = new Set([WS_CLOSE.sessionEnded, WS_CLOSE.tooManySockets]);
-
-/**
- * Delay before reconnect attempt number `attempt` (0-based): 1 s doubling up to 30 s, each
- * lowered by up to 30 % at random so many tabs dropped together do not come back together.
- */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** Math.min(Math.max(attempt, 0), 16));
-  const r = Math.min(Math.max(random(), 0), 1);
-  return Math.round(base * (1 - 0.3 * r));
-}
-
-/** ws:// or wss:// on the page's own host (the server and the app share an origin). */
-export function realtimeUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${WS_PATH}`;
-}
-
-/** A set of the `limit` most recently added strings. */
-export class RecentIds {
-  private readonly ids = new Set<string>();
-  constructor(private readonly limit: number) {}
-
-  /** Adds the id; false when it was already there. */
-  add(id: string): boolean {
-    if (this.ids.has(id)) return false;
-    this.ids.add(id);
-    if (this.ids.size > this.limit) this.ids.delete(this.ids.values().next().value as string);
-    return true;
-  }
-
-  get size(): number {
-    return this.ids.size;
-  }
-}
-
-/** A server frame: a push of a known type, hello or pong; null for anything malformed or unknown. */
-export function parseFrame(raw: unknown): ServerMessage | null {
-  if (typeof raw !== 'string') return null;
-  let message: unknown;
-  try {
-    message = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof message !== 'object' || message === null) return null;
-  const { type, id, data } = message as { type?: unknown; id?: unknown; data?: unknown };
-  if (typeof data !== 'object' || data === null) return null;
-  if (type === 'hello' || type === 'pong') return message as ServerMessage;
-  if (typeof type !== 'string' || !PUSH_TYPE_SET.has(type)) return null;
-  if (typeof id !== 'string' || id === '') return null;
-  return message as PushMessage;
-}
-
-const browserTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-/** The browser's online/offline events; always online where there is no window. */
-export function browserNetwork(): NetworkWatch {
-  const hasWindow = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
-  return {
-    online: () => (typeof navigator === 'undefined' || typeof navigator.onLine !== 'boolean' ? true : navigator.onLine),
-    subscribe(onOnline, onOffline) {
-      if (!hasWindow) return () => {};
-      window.addEventListener('online', onOnline);
-      window.addEventListener('offline', onOffline);
-      return () => {
-        window.removeEventListener('online', onOnline);
-        window.removeEventListener('offline', onOffline);
-      };
-    },
-  };
-}
-
-const browserSocket: SocketFactory = (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike;
-
 export class RealtimeClient {
   private readonly options: Required<Omit<RealtimeClientOptions, 'onStatus' | 'onOpen' | 'onSessionEnded'>> &
     Pick<RealtimeClientOptions, 'onStatus' | 'onOpen' | 'onSessionEnded'>;
   private readonly seen: RecentIds;
-  private socket: SocketLike | null = null;
+  private connection: Connection | null = null;
   private statusValue: RealtimeStatus = 'closed';
   private running = false;
   /** Failed or dropped connections since the last greeting: the backoff exponent. */
@@ -193,7 +84,7 @@ export class RealtimeClient {
     this.options = {
       createSocket: browserSocket,
       timers: browserTimers,
-      network: { online: () => true, subscribe: () => () => {} },
+      network: alwaysOnline,
       random: Math.random,
       now: Date.now,
       rememberIds: DEFAULT_REMEMBERED_IDS,
@@ -229,14 +120,8 @@ export class RealtimeClient {
 
   /** Sends a client message when the socket is open; false otherwise. */
   send(message: ClientMessage): boolean {
-    const socket = this.socket;
-    if (this.statusValue !== 'open' || !socket || socket.readyState !== OPEN) return false;
-    try {
-      socket.send(JSON.stringify(message));
-      return true;
-    } catch {
-      return false;
-    }
+    if (this.statusValue !== 'open' || !this.connection) return false;
+    return this.connection.send(message);
   }
 
   private halt(): void {
@@ -244,7 +129,7 @@ export class RealtimeClient {
     this.clearRetry();
     this.unwatchNetwork?.();
     this.unwatchNetwork = null;
-    this.discardSocket(1000, 'client closed');
+    this.discardConnection(1000, 'client closed');
   }
 
   private setStatus(status: RealtimeStatus): void {
@@ -255,7 +140,7 @@ export class RealtimeClient {
 
   private connect(): void {
     this.clearRetry();
-    if (!this.running || this.socket) return;
+    if (!this.running || this.connection) return;
     const token = this.options.getToken();
     if (!token) {
       this.stop();
@@ -267,41 +152,33 @@ export class RealtimeClient {
       this.setStatus('connecting');
       return;
     }
-    let socket: SocketLike;
     try {
-      socket = this.options.createSocket(this.options.url, [WS_PROTOCOL, token]);
+      this.connection = new Connection(this.options.createSocket, this.options.url, token, {
+        onOpen: () => {
+          const reconnected = this.missed;
+          this.missed = false;
+          this.setStatus('open');
+          this.armHeartbeat();
+          this.options.onOpen?.({ reconnected });
+        },
+        onMessage: (message) => {
+          this.armHeartbeat();
+          this.onFrame(message);
+        },
+        onClose: (code) => {
+          this.connection = null;
+          this.onClosed(code);
+        },
+      });
     } catch {
       this.missed = true;
       this.scheduleRetry();
       return;
     }
-    this.socket = socket;
     this.setStatus('connecting');
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      const reconnected = this.missed;
-      this.missed = false;
-      this.setStatus('open');
-      this.armHeartbeat();
-      this.options.onOpen?.({ reconnected });
-    };
-    socket.onmessage = (event) => {
-      if (this.socket !== socket) return;
-      this.armHeartbeat();
-      this.onFrame(event.data);
-    };
-    // An error is always followed by a close, which decides what happens next.
-    socket.onerror = () => {};
-    socket.onclose = (event) => {
-      if (this.socket !== socket) return;
-      this.detach(socket);
-      this.socket = null;
-      this.onClosed(typeof event?.code === 'number' ? event.code : 1006);
-    };
   }
 
-  private onFrame(raw: unknown): void {
-    const message = parseFrame(raw);
+  private onFrame(message: ServerMessage | null): void {
     if (!message || message.type === 'pong') return;
     if (message.type === 'hello') {
       // The server took the connection: the next drop starts the backoff from 1 s again.
@@ -316,14 +193,12 @@ export class RealtimeClient {
 
   private onClosed(code: number): void {
     if (!this.running) return;
-    if (FINAL_CLOSES.has(code)) {
+    if (isFinalClose(code)) {
       this.halt();
       this.setStatus('closed');
       if (code === WS_CLOSE.sessionEnded) this.options.onSessionEnded?.();
       return;
     }
-    // 1001 server restart, 1006 network loss, 4008 too slow, a refused or failed handshake,
-    // and anything unexpected: try again with backoff.
     this.missed = true;
     this.scheduleRetry();
   }
@@ -356,7 +231,7 @@ export class RealtimeClient {
       if (!this.send({ type: 'ping' })) return;
       this.pongTimer = timers.set(() => {
         this.pongTimer = null;
-        this.replaceDeadSocket();
+        this.replaceDeadConnection();
       }, pongTimeoutMs);
     }, heartbeatMs);
   }
@@ -370,16 +245,16 @@ export class RealtimeClient {
   }
 
   /** No answer to a ping: a half-open connection (sleep, network change). Replace it now. */
-  private replaceDeadSocket(): void {
-    if (!this.running || !this.socket) return;
-    this.discardSocket(CLIENT_DEAD_CLOSE, 'no answer to ping');
+  private replaceDeadConnection(): void {
+    if (!this.running || !this.connection) return;
+    this.discardConnection(CLIENT_DEAD_CLOSE, 'no answer to ping');
     this.onClosed(1006);
   }
 
   private onOffline(): void {
     if (!this.running) return;
     // The socket cannot be trusted any more and would only close after a long timeout.
-    this.discardSocket(CLIENT_DEAD_CLOSE, 'offline');
+    this.discardConnection(CLIENT_DEAD_CLOSE, 'offline');
     this.clearRetry();
     this.missed = true;
     this.setStatus('connecting');
@@ -388,27 +263,14 @@ export class RealtimeClient {
   private onOnline(): void {
     if (!this.running || this.statusValue === 'open') return;
     this.attempt = 0;
-    if (!this.socket) this.connect();
+    if (!this.connection) this.connect();
   }
 
-  private detach(socket: SocketLike): void {
-    socket.onopen = null;
-    socket.onmessage = null;
-    socket.onclose = null;
-    socket.onerror = null;
-  }
-
-  /** Lets go of the current socket without running its close handler. */
-  private discardSocket(code: number, reason: string): void {
-    const socket = this.socket;
+  /** Lets go of the current connection without running its close handler. */
+  private discardConnection(code: number, reason: string): void {
     this.clearHeartbeat();
-    if (!socket) return;
-    this.socket = null;
-    this.detach(socket);
-    try {
-      socket.close(code, reason);
-    } catch {
-      // Already closed or closing.
-    }
+    const connection = this.connection;
+    this.connection = null;
+    connection?.discard(code, reason);
   }
 }

@@ -16,3 +16,5 @@ export {
 export { type Coordinates, EARTH_RADIUS_MILES, haversineMiles, roundShownMiles, shownDistance, unitVector } from './distance.ts';
 export { canonicalLocation } from './location-filter.ts';
 export { default as worldRegionsRoute, WORLD_REGIONS_CACHE_CONTROL, WORLD_REGIONS_URL } from './world-regions.routes.ts';
+export { default as cityRoutes } from './cities.routes.ts';
+export { searchCities } from './city-search.ts';

@@ -5,6 +5,7 @@
  * that stored the same text, e.g. a city of a territory without places in the dataset).
  */
 import type { SavedFilters } from '../../contract/filters.ts';
+import { cityAlias } from './city-aliases.ts';
 import { loadLocationDataset, matchKey } from './location.ts';
 
 export async function canonicalLocation(filters: SavedFilters): Promise<SavedFilters> {
@@ -15,7 +16,10 @@ export async function canonicalLocation(filters: SavedFilters): Promise<SavedFil
   if (filters.homeCountry) out.homeCountry = country?.name ?? filters.homeCountry.trim();
   if (filters.homeState) out.homeState = country?.regions.get(matchKey(filters.homeState))?.name ?? filters.homeState.trim();
   if (filters.homeCity) {
-    const city = country ? data.citiesOf(country).all.get(matchKey(filters.homeCity)) : undefined;
+    const key = matchKey(filters.homeCity);
+    // An everyday name ('New York') finds what saves stored for it ('New York City').
+    const cities = country ? data.citiesOf(country).all : undefined;
+    const city = cities?.get(key) ?? cities?.get(cityAlias(key) ?? '');
     out.homeCity = city?.name ?? filters.homeCity.trim();
   }
   return out;

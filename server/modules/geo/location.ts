@@ -9,6 +9,7 @@
  */
 import type { FieldErrors } from '../../contract/auth.ts';
 import { UNITED_STATES } from '../../contract/profile-fields.ts';
+import { cityAlias } from './city-aliases.ts';
 
 export const LOCATION_MESSAGES = {
   unknownCountry: 'Choose a country from the list',
@@ -34,7 +35,7 @@ export interface RegionPair {
   name: string;
 }
 
-interface Place {
+export interface Place {
   name: string;
   latitude: number | null;
   longitude: number | null;
@@ -48,28 +49,28 @@ interface CityRow {
   longitude?: string | null;
 }
 
-interface CityIndex {
+export interface CityIndex {
   /** Every city of the country by match key (first of a repeated name wins). */
   all: Map<string, Place>;
   /** The same cities per state iso code (used for the United States). */
   byState: Map<string, Map<string, Place>>;
 }
 
-interface CountryEntry extends Place {
+export interface CountryEntry extends Place {
   isoCode: string;
   /** States, provinces or regions by match key (for the United States: the 50 states). */
   regions: Map<string, Place & { isoCode: string }>;
   hasCities: boolean;
 }
 
-interface Dataset {
+export interface Dataset {
   countries: Map<string, CountryEntry>;
   regionPairs: RegionPair[];
   /** The cities of one country, indexed on first use (148,000 cities in all; most countries are never asked for). */
   citiesOf(country: CountryEntry): CityIndex;
 }
 
-const US_CODE = 'US';
+export const US_CODE = 'US';
 /** US entries of the dataset that are not one of the 50 states. */
 const US_NON_STATES = new Set(['DC', 'AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
 
@@ -221,7 +222,8 @@ export async function resolveLocation(
       // Many US cities share a name (20 Springfields): the state says which one.
       if (!state) problem('home_city', LOCATION_MESSAGES.stateFirst);
       else {
-        city = data.citiesOf(country).byState.get(state.isoCode)?.get(key);
+        const cities = data.citiesOf(country).byState.get(state.isoCode);
+        city = cities?.get(key) ?? cities?.get(cityAlias(key) ?? '');
         if (!city) problem('home_city', LOCATION_MESSAGES.unknownCityInState);
       }
     } else if (!country.hasCities && country.regions.size === 0) {
@@ -229,7 +231,8 @@ export async function resolveLocation(
       city = { name: input.home_city.trim(), latitude: null, longitude: null };
     } else {
       // Outside the US the region list of /world_country_region.json may be offered as the city.
-      city = data.citiesOf(country).all.get(key) ?? country.regions.get(key);
+      const cities = data.citiesOf(country).all;
+      city = cities.get(key) ?? country.regions.get(key) ?? cities.get(cityAlias(key) ?? '');
       if (!city) problem('home_city', LOCATION_MESSAGES.unknownCityInCountry);
     }
     if (city) names.home_city = city.name;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { refreshCaches } from '../../lib/cache.ts';
-import { findMatch, useMatches } from '../../features/chat/api/get-matches.ts';
+import { findMatch, useMatches } from '../../lib/matches.ts';
 import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
 import { placeLine } from '../../features/chat/hooks/chat-state.ts';
 import { usePackages } from '../../features/credits/api/get-packages.ts';

@@ -1,7 +1,8 @@
 /** Small inline SVG icons; decorative, so the control carrying them supplies the accessible name. */
 import type { SVGProps } from 'react';
 
-function Svg(props: SVGProps<SVGSVGElement>) {
+/** The shared base: a 24-unit stroked outline, hidden from assistive technology. */
+export function Svg(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={24}

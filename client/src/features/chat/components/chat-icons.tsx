@@ -1,23 +1,6 @@
 /** Icons only the chat uses; decorative, the control carrying them supplies the name. */
 import type { SVGProps } from 'react';
-
-function Svg(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...props}
-      aria-hidden="true"
-      focusable="false"
-    />
-  );
-}
+import { Svg } from '../../../components/ui/icons.tsx';
 
 export const LockIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>

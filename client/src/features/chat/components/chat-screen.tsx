@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { ChatMessage } from '../api/get-chat.ts';
-import type { MatchItem } from '../api/get-matches.ts';
+import type { MatchItem } from '../../../lib/matches.ts';
 import { announcement, CHAT_MESSAGES } from '../hooks/chat-state.ts';
 import { useChatMessages } from '../hooks/use-chat-messages.ts';
 import { useMarkRead, useReadReceiptsSetting } from '../hooks/use-read-receipts.ts';

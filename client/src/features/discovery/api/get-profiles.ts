@@ -10,6 +10,9 @@ import type { Profile } from '../../../types/api.ts';
 export const profilesKey = (filters: Partial<SavedFilters>) =>
   `${apiPaths.profiles}?${encodeFiltersQuery(filters, { page_size: DISCOVERY_PAGE_SIZE })}`;
 
+/** Whether two sets of filters ask the server the same question (so SWR would not fetch again). */
+export const sameProfilesQuery = (a: Partial<SavedFilters>, b: Partial<SavedFilters>) => profilesKey(a) === profilesKey(b);
+
 export const getProfiles = async (key: string): Promise<Page<Profile>> => toPage<Profile>(await api.get<unknown>(key));
 
 /**

@@ -9,6 +9,7 @@ import { apiPaths, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { Profile } from '../../../types/api.ts';
+import { sameProfilesQuery } from '../api/get-profiles.ts';
 import { saveFilters } from '../api/save-filters.ts';
 import { discoverySubtitle, isProfileComplete, soughtGender } from '../hooks/discovery-state.ts';
 import { useCountdown, useDiscovery } from '../hooks/use-discovery.ts';
@@ -204,7 +205,12 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
         hasLocation={hasLocation}
         busy={savingFilters}
         onApply={async (filters) => {
-          if (await persistFilters(filters, 'Filters applied successfully')) setFiltersOpen(false);
+          const unchanged = discovery.filters !== undefined && sameProfilesQuery(filters, discovery.filters);
+          if (!(await persistFilters(filters, 'Filters applied successfully'))) return;
+          setFiltersOpen(false);
+          // New filters give a new URL, which SWR fetches; the same URL it would not, and Apply
+          // always refreshes the profiles.
+          if (unchanged) void doReload();
         }}
         onClear={() => void persistFilters(withDefaults(null))}
       />

@@ -19,6 +19,7 @@ import { XIcon } from '../../../components/ui/icons.tsx';
 import { COUNTRIES, countryOptions, stateOptions, US_STATES } from '../../../config/locations.ts';
 import { formatFeetInches } from '../../../lib/format.ts';
 import { useRegions } from '../../../lib/world-regions.ts';
+import { CityCombobox } from '../../../components/ui/city-combobox.tsx';
 
 const ANY = '__any__';
 
@@ -266,12 +267,13 @@ export function FilterDialog({ open, onOpenChange, saved, hasLocation, busy, onA
                 <label className="field-label" htmlFor="filter-city">
                   City
                 </label>
-                <input
+                <CityCombobox
                   id="filter-city"
-                  className="input"
                   value={draft.homeCity ?? ''}
                   maxLength={100}
-                  onChange={(e) => set('homeCity', e.target.value || undefined)}
+                  country={draft.homeCountry}
+                  state={draft.homeCountry === UNITED_STATES ? draft.homeState : null}
+                  onChange={(v) => set('homeCity', v || undefined)}
                 />
               </div>
             </fieldset>

@@ -1,9 +1,17 @@
 import t from 'tap';
 import { countActiveFilters } from '../../../../../server/contract/filters-active.ts';
 import { withDefaults } from '../../../../../server/contract/filters.ts';
-import { profilesKey } from '../api/get-profiles.ts';
+import { profilesKey, sameProfilesQuery } from '../api/get-profiles.ts';
 import { isMiddleTap, swipeDecision } from '../components/swipe.ts';
-import { discoverySubtitle, loadProfiles, nextProfile, removeProfile, soughtGender } from './discovery-state.ts';
+import {
+  appendProfiles,
+  discoverySubtitle,
+  loadProfiles,
+  nextProfile,
+  removeProfile,
+  soughtGender,
+  unseenProfiles,
+} from './discovery-state.ts';
 
 const p = (id: number) => ({ id });
 
@@ -61,4 +69,22 @@ t.test('the profiles URL: a page of 20 and only the narrowing filters', async (t
 t.test('active-filter badge uses the shared count', async (t) => {
   t.equal(countActiveFilters(withDefaults({})), 0);
   t.equal(countActiveFilters({ maxAge: 40, maxDistance: 100, religion: ['Jewish'], weightUpTo: 0 }), 3);
+  t.equal(countActiveFilters(withDefaults({ minimumBetrothalGiftPrice: '$0' })), 1, "the '$0' gift ceiling narrows, so it counts");
+  t.equal(countActiveFilters(withDefaults({ minimumBetrothalGiftPrice: 'Any' })), 0);
+});
+
+t.test('reading on: only profiles the deck has not had, appended behind the rest', async (t) => {
+  const seen = new Set(['1', '2', '3']);
+  t.same(unseenProfiles([p(2), p(3), p(4), p(5)], 9, seen), [p(4), p(5)], 'a page that shifted keeps only the new');
+  t.same(unseenProfiles([p(1), p(2)], 9, seen), [], 'a page of seen profiles brings no one');
+  t.same(unseenProfiles([p(4), p(9), p(4)], '9', seen), [p(4)], 'never the own profile, never twice');
+  const deck = removeProfile(loadProfiles([p(1), p(2), p(3)], null), 1);
+  t.same(appendProfiles(deck, [p(4)]), { profiles: [p(2), p(3), p(4)], index: 0 });
+  t.equal(appendProfiles(deck, []), deck, 'nothing new leaves the deck as it is');
+});
+
+t.test('Apply with unchanged filters is told apart, so it can refresh', async (t) => {
+  t.ok(sameProfilesQuery(withDefaults({}), withDefaults({ maxAge: 100 })), 'defaults spelled out ask the same');
+  t.ok(sameProfilesQuery({ religion: ['Jewish'], maxAge: 40 }, { maxAge: 40, religion: ['Jewish'] }));
+  t.notOk(sameProfilesQuery(withDefaults({}), withDefaults({ maxAge: 40 })));
 });

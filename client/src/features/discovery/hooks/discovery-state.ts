@@ -39,3 +39,26 @@ export { soughtGender } from '../../../../../server/contract/filters.ts';
  */
 export const isProfileComplete = (me: Record<string, unknown> | undefined): boolean =>
   me !== undefined && computeCompleteness(me).is_complete;
+
+/** Cards left in the deck at which the next profiles are fetched, so the member never waits on a swipe. */
+export const PREFETCH_WHEN_LEFT = 5;
+
+/**
+ * The profiles of a fetched page this deck has not had yet (nor the member's own). The server
+ * puts swiped members last, so page numbers shift while the member swipes: the client reads from
+ * page 1 on and keeps what is new rather than trusting "page 2".
+ */
+export function unseenProfiles<T extends { id: unknown }>(results: T[], ownId: unknown, seen: ReadonlySet<string>): T[] {
+  const own = ownId === undefined || ownId === null ? null : String(ownId);
+  const fresh = new Map<string, T>();
+  for (const profile of results) {
+    const id = String(profile.id);
+    if (id !== own && !seen.has(id) && !fresh.has(id)) fresh.set(id, profile);
+  }
+  return [...fresh.values()];
+}
+
+/** The deck with newly fetched profiles added behind the ones still to swipe. */
+export function appendProfiles<T>(state: DiscoveryList<T>, more: T[]): DiscoveryList<T> {
+  return more.length === 0 ? state : { ...state, profiles: [...state.profiles, ...more] };
+}

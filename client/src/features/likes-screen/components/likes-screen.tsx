@@ -18,7 +18,7 @@ import {
 import { useLikesActions } from '../hooks/use-likes-actions.ts';
 import { BlockedCard } from './blocked-card.tsx';
 import { LikeCard } from './like-card.tsx';
-import { ListState } from './list-state.tsx';
+import { LikesPanel } from './likes-panel.tsx';
 import './likes.css';
 
 type Confirming = { kind: 'unlike'; card: LikeCardData } | { kind: 'unblock'; user: BlockedUser } | null;
@@ -58,6 +58,13 @@ export function LikesScreen() {
   };
 
   const busy = pending !== null;
+  /** A tab's list state from its SWR read; every button waits while any action runs. */
+  const listOf = <T,>(read: { isLoading: boolean; mutate: () => unknown }, items: readonly T[] | undefined) => ({
+    items,
+    isLoading: read.isLoading,
+    retry: () => void read.mutate(),
+    disabled: busy,
+  });
 
   return (
     <div className="page likes-page">
@@ -76,79 +83,34 @@ export function LikesScreen() {
           ))}
         </Tabs.List>
 
-        <Tabs.Content value="received" className="likes-panel">
-          <ListState tab="received" items={received.data?.likes_received} isLoading={received.isLoading} retry={() => void received.mutate()}>
-            {(cards) =>
-              cards.map((card) => (
-                <LikeCard
-                  key={card.id}
-                  card={card}
-                  action={
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-small"
-                      aria-label={`Like Back ${card.username}`}
-                      aria-busy={pending?.id === card.id || undefined}
-                      disabled={busy}
-                      onClick={() => void likeBack(card)}
-                    >
-                      <HeartIcon />
-                      Like Back
-                    </button>
-                  }
-                />
-              ))
-            }
-          </ListState>
-        </Tabs.Content>
-
-        <Tabs.Content value="sent" className="likes-panel">
-          <ListState tab="sent" items={sent.data?.likes_sent} isLoading={sent.isLoading} retry={() => void sent.mutate()}>
-            {(cards) =>
-              cards.map((card) => (
-                <LikeCard
-                  key={card.id}
-                  card={card}
-                  action={
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      aria-label={`Unlike ${card.username}`}
-                      disabled={busy}
-                      onClick={() => setConfirming({ kind: 'unlike', card })}
-                    >
-                      Unlike
-                    </button>
-                  }
-                />
-              ))
-            }
-          </ListState>
-        </Tabs.Content>
-
-        <Tabs.Content value="blocked" className="likes-panel">
-          <ListState tab="blocked" items={blocked.data} isLoading={blocked.isLoading} retry={() => void blocked.mutate()}>
-            {(users) =>
-              users.map((user) => (
-                <BlockedCard
-                  key={user.user_id}
-                  user={user}
-                  action={
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      aria-label={`Unblock ${user.username}`}
-                      disabled={busy}
-                      onClick={() => setConfirming({ kind: 'unblock', user })}
-                    >
-                      Unblock
-                    </button>
-                  }
-                />
-              ))
-            }
-          </ListState>
-        </Tabs.Content>
+        <LikesPanel
+          tab="received"
+          {...listOf(received, received.data?.likes_received)}
+          keyOf={(card) => card.id}
+          action={(card) => ({
+            label: 'Like Back',
+            ariaLabel: `Like Back ${card.username}`,
+            primary: true,
+            icon: <HeartIcon />,
+            busy: pending?.id === card.id,
+            onClick: () => void likeBack(card),
+          })}
+          card={(card, action) => <LikeCard card={card} action={action} />}
+        />
+        <LikesPanel
+          tab="sent"
+          {...listOf(sent, sent.data?.likes_sent)}
+          keyOf={(card) => card.id}
+          action={(card) => ({ label: 'Unlike', ariaLabel: `Unlike ${card.username}`, onClick: () => setConfirming({ kind: 'unlike', card }) })}
+          card={(card, action) => <LikeCard card={card} action={action} />}
+        />
+        <LikesPanel
+          tab="blocked"
+          {...listOf(blocked, blocked.data)}
+          keyOf={(user) => user.user_id}
+          action={(user) => ({ label: 'Unblock', ariaLabel: `Unblock ${user.username}`, onClick: () => setConfirming({ kind: 'unblock', user }) })}
+          card={(user, action) => <BlockedCard user={user} action={action} />}
+        />
       </Tabs.Root>
 
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ChatIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import type { MatchItem } from '../api/get-matches.ts';
+import type { MatchItem } from '../../../lib/matches.ts';
 import { displayName, matchPhoto, MATCHES_MESSAGES, nameWithAge } from '../hooks/matches-state.ts';
 
 interface MatchCardProps {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { UsersIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { type MatchItem, useMatches } from '../api/get-matches.ts';
+import { type MatchItem, useMatches } from '../../../lib/matches.ts';
 import { matchCountText, MATCHES_MESSAGES } from '../hooks/matches-state.ts';
 import { useUnlikeMatch } from '../hooks/use-unlike-match.ts';
 import { MatchCard } from './match-card.tsx';

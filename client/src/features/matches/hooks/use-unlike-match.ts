@@ -4,7 +4,7 @@ import { apiPaths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { refreshAfter } from '../../../lib/cache.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { MatchesResult, MatchItem } from '../api/get-matches.ts';
+import type { MatchesResult, MatchItem } from '../../../lib/matches.ts';
 import { unlikeMatch } from '../api/unlike-match.ts';
 import { MATCHES_MESSAGES, withoutMatch } from './matches-state.ts';
 

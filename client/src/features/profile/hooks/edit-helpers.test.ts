@@ -1,7 +1,7 @@
 import t from 'tap';
 import { countryOptions, stateOptions } from '../../../config/locations.ts';
 import { birthDateRange } from './locations.ts';
-import { errorsMap, saveErrorMessages, savedMessage } from './save-messages.ts';
+import { errorsMap, fieldLabel, saveErrorMessages, savedMessage } from './save-messages.ts';
 
 const regions = [
   { country: 'Afghanistan', name: 'Kabul' },
@@ -26,9 +26,15 @@ t.test('save toasts', async (t) => {
   t.equal(savedMessage({ is_complete: true, missing_fields: [] }), 'Profile completed successfully! Welcome to Betroth!');
   t.equal(savedMessage({ is_complete: false, missing_fields: ['a', 'b'] }), 'Progress saved! 2 required field(s) remaining');
   t.same(saveErrorMessages({ error: 'Validation failed', errors: { username: ['This username is already taken'], height: ['A', 'B'] } }), [
-    'username: This username is already taken',
-    'height: A, B',
+    'Username: This username is already taken',
+    'Height: A, B',
   ]);
+  t.same(
+    saveErrorMessages({ errors: { home_city: ['Choose a city of the selected state'] } }),
+    ['City: Choose a city of the selected state'],
+    'the field in words, never its raw name',
+  );
+  t.equal(fieldLabel('some_new_field'), 'Some new field', 'an unknown field is spelled out');
   t.same(saveErrorMessages({ detail: 'Nope' }), ['Nope']);
   t.same(saveErrorMessages({ error: 'Bad' }), ['Bad']);
   t.same(saveErrorMessages({ message: 'ignored' }), ['Failed to update profile']);

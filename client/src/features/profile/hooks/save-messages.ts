@@ -1,4 +1,5 @@
 /** The toasts of a profile save and of an account deletion. */
+import { PROFILE_FIELD_BY_NAME } from '../../../../../server/contract/profile-fields.ts';
 
 export const PRODUCT_NAME = 'Betroth';
 export const SAVE_FAILED = 'Failed to update profile';
@@ -23,10 +24,21 @@ export function errorsMap(body: unknown): Record<string, string[]> | null {
   return Object.keys(map).length > 0 ? map : null;
 }
 
-/** One toast per field ('field: messages'), else the server's error or detail, else the fallback. */
+/**
+ * The field as the form labels it ('home_city' is 'City'), so a toast names the field in words
+ * the member saw; a name the catalogue does not know is spelled out ('photo_1' -> 'Photo 1').
+ */
+export function fieldLabel(name: string): string {
+  const label = PROFILE_FIELD_BY_NAME.get(name)?.label;
+  if (label) return label;
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One toast per field ('Field: messages'), else the server's error or detail, else the fallback. */
 export function saveErrorMessages(body: unknown): string[] {
   const map = errorsMap(body);
-  if (map) return Object.entries(map).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+  if (map) return Object.entries(map).map(([field, messages]) => `${fieldLabel(field)}: ${messages.join(', ')}`);
   if (body && typeof body === 'object') {
     for (const key of ['error', 'detail'] as const) {
       const value = (body as Record<string, unknown>)[key];

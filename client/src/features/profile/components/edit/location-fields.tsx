@@ -1,5 +1,6 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { PROFILE_FIELD_BY_NAME, UNITED_STATES } from '../../../../../../server/contract/profile-fields.ts';
+import { CityCombobox } from '../../../../components/ui/city-combobox.tsx';
 import { COUNTRIES, countryOptions, stateOptions, US_STATES } from '../../../../config/locations.ts';
 import { useRegions } from '../../../../lib/world-regions.ts';
 import type { ProfileFormValues } from '../../hooks/profile-form.ts';
@@ -10,12 +11,14 @@ const labelOf = (name: string) => PROFILE_FIELD_BY_NAME.get(name)?.label ?? name
 const requiredOf = (name: string) => PROFILE_FIELD_BY_NAME.get(name)?.requiredForCompleteness ?? false;
 
 /**
- * Country (United States first), a state only for the United States, and the city as text.
+ * Country (United States first), a state only for the United States, and the city as text with
+ * the known places of that country (and state) offered as the member types.
  * Choices come from /world_country_region.json; if it cannot load, the bundled lists are used.
  */
 export function LocationFields() {
   const { register, setValue, control, formState } = useFormContext<ProfileFormValues>();
   const country = useWatch({ control, name: 'home_country' }) as string;
+  const state = useWatch({ control, name: 'home_state' }) as string;
   const { data: regions, error: regionsError } = useRegions();
   const countries = regions ? countryOptions(regions, country) : [...COUNTRIES];
   if (!regions && country && !countries.includes(country)) countries.push(country);
@@ -67,19 +70,36 @@ export function LocationFields() {
         label={labelOf('home_city')}
         required={requiredOf('home_city')}
         error={errorOf('home_city')}
-        hint={country === UNITED_STATES ? 'A city of the selected state.' : undefined}
+        hint={cityHint(country, state)}
       >
         {(a11y) => (
-          <input
-            {...a11y}
-            type="text"
-            autoComplete="address-level2"
-            maxLength={PROFILE_FIELD_BY_NAME.get('home_city')?.maxLength}
-            className={errorOf('home_city') ? 'input input-invalid' : 'input'}
-            {...register('home_city')}
+          <Controller
+            control={control}
+            name="home_city"
+            render={({ field }) => (
+              <CityCombobox
+                {...a11y}
+                ref={field.ref}
+                name={field.name}
+                value={(field.value as string | null) ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                country={country}
+                state={country === UNITED_STATES ? state : null}
+                maxLength={PROFILE_FIELD_BY_NAME.get('home_city')?.maxLength}
+                invalid={Boolean(errorOf('home_city'))}
+              />
+            )}
           />
         )}
       </FieldShell>
     </>
   );
+}
+
+/** What the city field expects, in words, before the member types. */
+function cityHint(country: string, state: string): string {
+  if (!country) return 'Choose the country first.';
+  if (country === UNITED_STATES && !state) return 'Choose the state first.';
+  return country === UNITED_STATES ? 'A city of the selected state: pick one of the suggestions.' : 'Pick one of the suggestions as you type.';
 }

@@ -33,6 +33,14 @@ const GROUPS: readonly FieldGroup[] = [
   { key: 'measurements', fields: ['height', 'weight'], render: () => <MeasurementFields /> },
 ];
 
+/** The spec names no words for leaving a changed form; these are the app's (docs/decisions.md). */
+const DISCARD = {
+  title: 'Discard changes?',
+  text: 'You have unsaved changes. If you leave now, they will be lost.',
+  keep: 'Keep Editing',
+  confirm: 'Discard Changes',
+} as const;
+
 /** /profile/edit: the catalogue-driven profile form. */
 export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, onCancel, onSignOut, photos, photosChanged }: ProfileEditScreenProps) {
   const form = useForm<ProfileFormValues>({
@@ -42,6 +50,7 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
   const { isDirty, isSubmitting } = form.formState;
   const [abandonOpen, setAbandonOpen] = useState(false);
   const [abandoning, setAbandoning] = useState(false);
+  const [discardOpen, setDiscardOpen] = useState(false);
   const incomplete = completeness ? !completeness.is_complete : false;
   const { hash } = useLocation();
 
@@ -60,6 +69,9 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
       if (name in values) form.setError(name, { type: 'server', message: messages.join(', ') });
     }
   });
+
+  // A filled form is not thrown away on one tap: Cancel asks first when anything changed.
+  const cancel = () => (isDirty ? setDiscardOpen(true) : onCancel());
 
   const abandon = async () => {
     setAbandoning(true);
@@ -102,7 +114,7 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
         ) : null}
       </main>
       <div className="fixed-action-bar edit-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        <button type="button" className="btn btn-secondary" onClick={cancel}>
           Cancel
         </button>
         <button type="submit" form="profile-edit-form" className="btn btn-primary" disabled={!(isDirty || photosChanged) || isSubmitting}>
@@ -117,6 +129,19 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
         confirmLabel="Yes, Delete Everything"
         onConfirm={abandon}
         busy={abandoning}
+        destructive
+      />
+      <ConfirmDialog
+        open={discardOpen}
+        onOpenChange={setDiscardOpen}
+        title={DISCARD.title}
+        description={DISCARD.text}
+        cancelLabel={DISCARD.keep}
+        confirmLabel={DISCARD.confirm}
+        onConfirm={() => {
+          setDiscardOpen(false);
+          onCancel();
+        }}
         destructive
       />
     </div>

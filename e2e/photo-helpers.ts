@@ -2,11 +2,10 @@
  * What the photo and face-scan journeys share: signing up in the browser, the Photos section and
  * its slots, the gallery picker, toasts, and axe limited to serious and critical findings.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { type AxeViolation, axeSource, axeViolations } from './axe.ts';
 import { waitForPath } from './browser.ts';
 
 export const PASSWORD = 'Betroth2026!';
@@ -45,22 +44,9 @@ export async function chooseFromGallery(page: Page, n: number, file: string): Pr
   await (await chooser).setFiles(file);
 }
 
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Serious and critical axe findings inside `selector` (axe is injected through the debugger, so the CSP does not apply). */
+/** Serious and critical axe findings inside `selector`. */
 export async function seriousViolations(page: Page, selector: string): Promise<AxeViolation[]> {
-  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  const violations = await page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run({ include: [[include]], exclude: [['[data-sonner-toaster]']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, selector);
+  const violations = await axeViolations(page, await axeSource(), selector);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 

@@ -6,10 +6,10 @@
  * it guards the hot path's shape (prepared statements, pipelining, one-statement relay passes)
  * against a change that quietly adds round trips.
  */
-import net from 'node:net';
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
 import { CHAT_WORKERS, chattingPair, sendMessage } from '../../test/chat.ts';
+import { countDatabaseWrites, settleEvents } from '../../test/database-writes.ts';
 
 const SENDS = 20;
 /**
@@ -22,39 +22,28 @@ const REQUEST_WRITES = 7;
 /** And in all, with the relay's pass (1) and the handler's check and settlement (2, batched under load); 26 before. */
 const TOTAL_WRITES = 11;
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-
 t.test('a chat send costs a handful of round trips to PostgreSQL', async (t) => {
   const { app, db } = await buildTestApp(t, CHAT_WORKERS);
   const { a, b, matchId } = await chattingPair(app, db);
   // Taking turns: each member stays within the send limit (30 per 10 s).
   const sender = (i: number) => (i % 2 === 0 ? a : b);
-  const databasePort = Number(new URL(process.env.DATABASE_URL!).port || 5432);
   // Warm up: every pool connection the sends use has prepared its statements once.
   for (let i = 0; i < SENDS; i += 1) await sendMessage(app, sender(i), matchId, { message: `warm-up ${i}` });
-  await settle();
+  await settleEvents();
 
-  let writes = 0;
-  const write = net.Socket.prototype.write;
-  net.Socket.prototype.write = function countedWrite(this: net.Socket, ...args: unknown[]) {
-    if (this.remotePort === databasePort) writes += 1;
-    return (write as (...a: unknown[]) => boolean).apply(this, args);
-  } as typeof write;
-  t.teardown(() => {
-    net.Socket.prototype.write = write;
-  });
+  const writes = countDatabaseWrites(t);
 
   let duringRequests = 0;
   for (let i = 0; i < SENDS; i += 1) {
-    const before = writes;
+    const before = writes.count;
     const response = await sendMessage(app, sender(i), matchId, { message: `message ${i}` });
-    duringRequests += writes - before;
+    duringRequests += writes.count - before;
     t.equal(response.statusCode, 201);
     // Let the relay and the handler finish this one before the next send.
-    await settle();
+    await settleEvents();
   }
-  net.Socket.prototype.write = write;
+  writes.stop();
 
   t.ok(duringRequests / SENDS <= REQUEST_WRITES, `request: ${duringRequests / SENDS} writes per send (at most ${REQUEST_WRITES})`);
-  t.ok(writes / SENDS <= TOTAL_WRITES, `in all: ${writes / SENDS} writes per send (at most ${TOTAL_WRITES})`);
+  t.ok(writes.count / SENDS <= TOTAL_WRITES, `in all: ${writes.count / SENDS} writes per send (at most ${TOTAL_WRITES})`);
 });

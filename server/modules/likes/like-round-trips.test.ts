@@ -6,10 +6,10 @@
  * not timed, so it holds on any machine and guards the hot path's shape (prepared statements,
  * pipelining) against a change that quietly adds round trips.
  */
-import net from 'node:net';
 import t from 'tap';
 import { CHAT_WORKERS } from '../../test/chat.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { countDatabaseWrites, settleEvents } from '../../test/database-writes.ts';
 import { likeProfile, man, woman } from '../../test/members.ts';
 
 /** Member pairs: the first few warm the pool's connections (each prepares a statement once). */
@@ -26,42 +26,30 @@ const LIKE_WRITES = 9;
 /** The like back: the same, with the match going out beside the like's event and its own event after (8), and the margin; 26 before. */
 const MATCHING_LIKE_WRITES = 10;
 
-/** Lets the relay and the handler finish with the last like's events before the next one is counted. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-
 t.test('a like and the like back that matches cost a handful of round trips', async (t) => {
   const { app, db } = await buildTestApp(t, CHAT_WORKERS);
-  const databasePort = Number(new URL(process.env.DATABASE_URL!).port || 5432);
   const pairs = [];
   for (let i = 0; i < WARM_UP + MEASURED; i += 1) pairs.push({ a: await man(app, db), b: await woman(app, db) });
 
-  let writes = 0;
-  const write = net.Socket.prototype.write;
-  net.Socket.prototype.write = function countedWrite(this: net.Socket, ...args: unknown[]) {
-    if (this.remotePort === databasePort) writes += 1;
-    return (write as (...a: unknown[]) => boolean).apply(this, args);
-  } as typeof write;
-  t.teardown(() => {
-    net.Socket.prototype.write = write;
-  });
+  const writes = countDatabaseWrites(t);
 
   let first = 0;
   let back = 0;
   for (const [i, { a, b }] of pairs.entries()) {
-    await settle();
-    const before = writes;
+    await settleEvents();
+    const before = writes.count;
     t.equal((await likeProfile(app, a, b.profileId)).statusCode, 200);
-    const liked = writes;
-    await settle();
-    const between = writes;
+    const liked = writes.count;
+    await settleEvents();
+    const between = writes.count;
     const answer = await likeProfile(app, b, a.profileId);
     t.equal(answer.json().match_created, true);
     if (i >= WARM_UP) {
       first += liked - before;
-      back += writes - between;
+      back += writes.count - between;
     }
   }
-  net.Socket.prototype.write = write;
+  writes.stop();
 
   t.ok(first / MEASURED <= LIKE_WRITES, `a like: ${first / MEASURED} writes (at most ${LIKE_WRITES})`);
   t.ok(back / MEASURED <= MATCHING_LIKE_WRITES, `the like back, with the match: ${back / MEASURED} writes (at most ${MATCHING_LIKE_WRITES})`);

@@ -4,7 +4,8 @@
  */
 import t from 'tap';
 import { listenTestApp } from '../server/test/app.ts';
-import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
+import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
+import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
 
 const PASSWORD = 'Betroth2026!';
 
@@ -132,6 +133,44 @@ t.test('account journeys in a phone-sized Chromium', async (t) => {
     // The shell-menu screenshot is taken over real discovery data in e2e/discovery.test.ts.
 
     await menu.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/signin');
+  });
+
+  await t.test('the account screens, the legal pages and the menu hold at 320, 360 and 390 px', async (t) => {
+    const widths = [320, 360, 390];
+    const checkLayout = async (where: string) => {
+      t.equal(await horizontalOverflow(page), 0, `${where}: nothing scrolls sideways`);
+      t.same(await offScreen(page, 'button, a, input, h1, h2'), [], `${where}: no control or heading cut off`);
+      t.same(await brokenWords(page, 'h1, h2, h3, label, button, a, p'), [], `${where}: no word broken across lines`);
+    };
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: PHONE_VIEWPORT.height });
+      for (const path of ['/signin', '/signup', '/forgot-password', '/privacy', '/terms']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await checkLayout(`${path} at ${width} px`);
+      }
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.goto('/signin');
+    await page.getByLabel('Phone, Email or Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await waitForPath(page, '/home');
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: PHONE_VIEWPORT.height });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog');
+      await menu.getByRole('button', { name: 'Sign Out' }).waitFor();
+      // The menu slides in: judged once it has arrived.
+      await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+      await checkLayout(`the menu at ${width} px`);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
     await waitForPath(page, '/signin');
   });
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:3000';
@@ -17,6 +18,8 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'autoUpdate',
+      // Deferred: a plain script in <head> would hold the first paint back for a round trip.
+      injectRegister: 'script-defer',
       manifest: {
         name: 'Betroth',
         short_name: 'Betroth',
@@ -42,6 +45,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router.tsx';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/router.tsx';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -9,6 +9,8 @@ if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

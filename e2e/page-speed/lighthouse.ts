@@ -1,0 +1,97 @@
+/**
+ * Lighthouse, run programmatically against the local app: the default (mobile, simulated
+ * throttling) configuration, performance and accessibility only. Chromium is the system one,
+ * headless, with the same flags as the browser journeys, so it makes no request beyond the app.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser.ts';
+import { AUTH_TOKEN_KEY } from '../../client/src/lib/auth-storage.ts';
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+export interface AuditResult {
+  url: string;
+  /** Category scores, 0-100. */
+  performance: number;
+  accessibility: number;
+  /** Lantern's simulated metrics, milliseconds (CLS unitless). */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  si: number;
+  cls: number;
+  /** Audits of the accessibility category that did not pass, to say why when the score drops. */
+  failedAccessibility: string[];
+}
+
+/** One headless Chromium for all audits of a test, closed at its end. */
+export async function launchAuditChromium(t: Teardown): Promise<number> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    logLevel: 'silent',
+  });
+  t.teardown(() => chrome.kill());
+  return chrome.port;
+}
+
+/**
+ * Makes the next audit a first visit: clears the HTTP cache and everything the origin stored
+ * (service worker and its precache included; Lighthouse leaves them alone when told to keep
+ * storage), then, for a signed-in audit, writes the token where the client keeps it. It goes into
+ * the browser's default profile, which the tab Lighthouse opens shares.
+ */
+export async function prepareVisit(port: number, baseUrl: string, token?: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl).origin, storageTypes: 'all' });
+    await cdp.send('Network.clearBrowserCache');
+    if (token) {
+      // A JSON route of the origin: storage is per origin, and the app's own files stay unloaded.
+      await page.goto(`${baseUrl}/healthz`);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_TOKEN_KEY, token] as const);
+    }
+    await page.close();
+  } finally {
+    // Connected over CDP, close() only disconnects; the browser stays for the audits.
+    await browser.close();
+  }
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+export async function audit(port: number, url: string): Promise<AuditResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Keep the session prepareVisit stored (Lighthouse would clear it, and skips the cache too
+    // when told not to: prepareVisit clears that).
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failedAccessibility = lhr.categories.accessibility.auditRefs
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {
+    url: lhr.finalDisplayedUrl,
+    performance: score(lhr.categories.performance.score),
+    accessibility: score(lhr.categories.accessibility.score),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    si: metric('speed-index'),
+    cls: metric('cumulative-layout-shift'),
+    failedAccessibility,
+  };
+}

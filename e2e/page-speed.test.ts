@@ -9,7 +9,7 @@ import { listenTestApp } from '../server/test/app.ts';
 import { launchBrowser } from './browser.ts';
 import { ACCESSIBILITY, FIRST_LOAD_JS_BUDGET_BYTES, LIGHTHOUSE_ATTEMPTS, MIN_PERFORMANCE } from './page-speed/budget.ts';
 import { type FirstLoad, measureFirstLoadJs } from './page-speed/first-load-js.ts';
-import { audit, type AuditResult, launchAuditChromium, prepareVisit } from './page-speed/lighthouse.ts';
+import { audit, type AuditResult, launchAuditChromium, LighthouseRuntimeError, prepareVisit } from './page-speed/lighthouse.ts';
 import { seedHomeMember } from './page-speed/seed-home.ts';
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -17,21 +17,43 @@ const describeLoad = (load: FirstLoad) =>
   load.scripts.map((s) => `  ${s.url} ${kB(s.encodedBytes)} (${s.encoding})`).join('\n');
 const describeAudit = (r: AuditResult) =>
   `performance ${r.performance}, accessibility ${r.accessibility}; FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, ` +
-  `TBT ${Math.round(r.tbt)} ms, SI ${Math.round(r.si)} ms, CLS ${r.cls.toFixed(3)}`;
+  `TBT ${Math.round(r.tbt)} ms, SI ${Math.round(r.si)} ms, CLS ${r.cls.toFixed(3)}; benchmark index ${r.benchmarkIndex}`;
+
+/** A run Lighthouse itself could not record is repeated (at most this many times), not scored. */
+const RUNTIME_ERROR_RETRIES = 2;
+
+async function auditOnce(t: Test, port: number, baseUrl: string, pathname: string, token?: string): Promise<AuditResult> {
+  for (let retry = 0; ; retry += 1) {
+    await prepareVisit(port, baseUrl, token);
+    try {
+      return await audit(port, `${baseUrl}${pathname}`);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || retry === RUNTIME_ERROR_RETRIES) throw error;
+      t.comment(`${error.message}; running it again`);
+    }
+  }
+}
+
+/**
+ * PAGE_SPEED_RUNS=n runs Lighthouse exactly n times per page (no early stop), to study how
+ * stable the score is; the assertion is the same (best run).
+ */
+const STUDY_RUNS = Number(process.env.PAGE_SPEED_RUNS) || 0;
 
 /** Runs Lighthouse until the page reaches the goal or the attempts run out; every run is reported. */
 async function auditPage(t: Test, port: number, baseUrl: string, expectedPath: string, token?: string): Promise<void> {
   const runs: AuditResult[] = [];
-  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt += 1) {
-    await prepareVisit(port, baseUrl, token);
-    const result = await audit(port, `${baseUrl}${expectedPath}`);
+  for (let attempt = 1; attempt <= (STUDY_RUNS || LIGHTHOUSE_ATTEMPTS); attempt += 1) {
+    const result = await auditOnce(t, port, baseUrl, expectedPath, token);
     runs.push(result);
     t.comment(`${expectedPath} run ${attempt}: ${describeAudit(result)}`);
     t.equal(new URL(result.url).pathname, expectedPath, 'audited the intended page (no redirect)');
     t.equal(result.accessibility, ACCESSIBILITY, `accessibility ${ACCESSIBILITY}`, { failed: result.failedAccessibility });
-    if (result.performance >= MIN_PERFORMANCE) break;
+    if (result.performance >= MIN_PERFORMANCE && !STUDY_RUNS) break;
   }
-  const best = Math.max(...runs.map((r) => r.performance));
+  const scores = runs.map((r) => r.performance);
+  const best = Math.max(...scores);
+  if (runs.length > 1) t.comment(`${expectedPath} performance over ${runs.length} runs: ${scores.join(', ')}`);
   t.ok(best >= MIN_PERFORMANCE, `performance ${best} >= ${MIN_PERFORMANCE} (best of ${runs.length})`);
 }
 

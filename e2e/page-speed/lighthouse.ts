@@ -3,6 +3,8 @@
  * throttling) configuration, performance and accessibility only. Chromium is the system one,
  * headless, with the same flags as the browser journeys, so it makes no request beyond the app.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -26,7 +28,15 @@ export interface AuditResult {
   cls: number;
   /** Audits of the accessibility category that did not pass, to say why when the score drops. */
   failedAccessibility: string[];
+  /** Lighthouse's measure of the machine's speed during the run (lower: slower or busier). */
+  benchmarkIndex: number;
 }
+
+/** Lighthouse could not record the page (e.g. NO_NAVSTART): no score, the run says nothing about the page. */
+export class LighthouseRuntimeError extends Error {}
+
+/** Set to a folder to keep every run's full Lighthouse report (JSON) for a closer look. */
+const REPORT_DIR = process.env.PAGE_SPEED_REPORT_DIR;
 
 /** One headless Chromium for all audits of a test, closed at its end. */
 export async function launchAuditChromium(t: Teardown): Promise<number> {
@@ -78,7 +88,12 @@ export async function audit(port: number, url: string): Promise<AuditResult> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    await mkdir(REPORT_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/\W+/g, '')}.json`;
+    await writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr, null, 1));
+  }
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failedAccessibility = lhr.categories.accessibility.auditRefs
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -93,5 +108,6 @@ export async function audit(port: number, url: string): Promise<AuditResult> {
     si: metric('speed-index'),
     cls: metric('cumulative-layout-shift'),
     failedAccessibility,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }

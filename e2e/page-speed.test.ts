@@ -3,6 +3,9 @@
  * first-load JavaScript of /signin and of a signed-in /home, measured from Chromium's network
  * accounting, and Lighthouse (mobile, simulated throttling) performance and accessibility on
  * both pages. Fails when the budget in e2e/page-speed/budget.ts is exceeded.
+ * Every Lighthouse run simulates the same mid-tier phone whatever the machine's momentary speed:
+ * its CPU slowdown is calibrated from the BenchmarkIndex measured around that run's trace
+ * (e2e/page-speed/cpu-calibration.ts, e2e/page-speed/lighthouse.ts).
  */
 import t, { type Test } from 'tap';
 import { listenTestApp } from '../server/test/app.ts';
@@ -17,7 +20,8 @@ const describeLoad = (load: FirstLoad) =>
   load.scripts.map((s) => `  ${s.url} ${kB(s.encodedBytes)} (${s.encoding})`).join('\n');
 const describeAudit = (r: AuditResult) =>
   `performance ${r.performance}, accessibility ${r.accessibility}; FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, ` +
-  `TBT ${Math.round(r.tbt)} ms, SI ${Math.round(r.si)} ms, CLS ${r.cls.toFixed(3)}; benchmark index ${r.benchmarkIndex}`;
+  `TBT ${Math.round(r.tbt)} ms, SI ${Math.round(r.si)} ms, CLS ${r.cls.toFixed(3)}; ` +
+  `benchmark index ${r.benchmarkIndex} before the trace, ${r.benchmarkIndexAfter} after, CPU x${r.cpuSlowdownMultiplier.toFixed(2)}`;
 
 /** A run Lighthouse itself could not record is repeated (at most this many times), not scored. */
 const RUNTIME_ERROR_RETRIES = 2;

@@ -1,15 +1,27 @@
 /**
- * Lighthouse, run programmatically against the local app: the default (mobile, simulated
- * throttling) configuration, performance and accessibility only. Chromium is the system one,
- * headless, with the same flags as the browser journeys, so it makes no request beyond the app.
+ * Lighthouse, run programmatically against the local app: the default mobile configuration
+ * (simulated throttling, Slow 4G network) with the CPU slowdown calibrated to the host's speed
+ * during the run (cpu-calibration.ts), performance and accessibility only. Chromium is the
+ * system one, headless, with the same flags as the browser journeys, so it makes no request
+ * beyond the app.
+ *
+ * A run is Lighthouse's own two steps, gather then audit (its -G / -A modes): the page is loaded
+ * and traced once, unthrottled as simulated throttling always is; then the host's BenchmarkIndex
+ * of that run (Lighthouse's, taken just before the page load, and ours, taken just after the
+ * trace, averaged) sets the CPU slowdown the audit step simulates with. A calibration measured
+ * before the whole run instead missed by up to a third on this shared machine, whose speed
+ * changes within seconds.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser.ts';
 import { AUTH_TOKEN_KEY } from '../../client/src/lib/auth-storage.ts';
+import { measureBenchmarkIndex, midTierMobileCpuMultiplier } from './cpu-calibration.ts';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
@@ -28,8 +40,12 @@ export interface AuditResult {
   cls: number;
   /** Audits of the accessibility category that did not pass, to say why when the score drops. */
   failedAccessibility: string[];
-  /** Lighthouse's measure of the machine's speed during the run (lower: slower or busier). */
+  /** Lighthouse's measure of the machine's speed just before the page load (lower: slower or busier). */
   benchmarkIndex: number;
+  /** The same benchmark, measured by the test right after the trace. */
+  benchmarkIndexAfter: number;
+  /** The CPU slowdown the audit simulated: midTierMobileCpuMultiplier of the mean of the two indexes. */
+  cpuSlowdownMultiplier: number;
 }
 
 /** Lighthouse could not record the page (e.g. NO_NAVSTART): no score, the run says nothing about the page. */
@@ -76,18 +92,55 @@ export async function prepareVisit(port: number, baseUrl: string, token?: string
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/** The host's BenchmarkIndex now, measured in a blank tab of the audit browser. */
+async function benchmarkHost(port: number): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const index = await measureBenchmarkIndex(page);
+    await page.close();
+    return index;
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function audit(port: number, url: string): Promise<AuditResult> {
-  const result = await lighthouse(url, {
+  const flags = {
     port,
-    output: 'json',
-    logLevel: 'error',
+    output: 'json' as const,
+    logLevel: 'error' as const,
     onlyCategories: ['performance', 'accessibility'],
     // Keep the session prepareVisit stored (Lighthouse would clear it, and skips the cache too
     // when told not to: prepareVisit clears that).
     disableStorageReset: true,
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+  };
+  const artifactsDir = await mkdtemp(path.join(os.tmpdir(), 'betroth-lighthouse-'));
+  try {
+    // Gather: load and trace the page (default settings: the multiplier plays no part yet).
+    await lighthouse(url, { ...flags, gatherMode: artifactsDir });
+    const benchmarkIndexAfter = await benchmarkHost(port);
+    const artifactsFile = path.join(artifactsDir, 'artifacts.json');
+    const artifacts = JSON.parse(await readFile(artifactsFile, 'utf8')) as {
+      BenchmarkIndex: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const benchmarkIndex = Math.round(artifacts.BenchmarkIndex);
+    const cpuSlowdownMultiplier = midTierMobileCpuMultiplier((benchmarkIndex + benchmarkIndexAfter) / 2);
+    // Audit: the saved run, simulated with the calibrated slowdown (the audit step insists on the
+    // gather step's settings, so the saved ones carry the same multiplier).
+    const throttlingSettings = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier };
+    artifacts.settings.throttling = throttlingSettings;
+    await writeFile(artifactsFile, JSON.stringify(artifacts));
+    const result = await lighthouse(url, { ...flags, auditMode: artifactsDir, throttling: throttlingSettings });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return summarize(url, result.lhr, benchmarkIndexAfter);
+  } finally {
+    await rm(artifactsDir, { recursive: true, force: true });
+  }
+}
+
+async function summarize(url: string, lhr: LighthouseResult, benchmarkIndexAfter: number): Promise<AuditResult> {
   if (REPORT_DIR) {
     await mkdir(REPORT_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/\W+/g, '')}.json`;
@@ -109,5 +162,7 @@ export async function audit(port: number, url: string): Promise<AuditResult> {
     cls: metric('cumulative-layout-shift'),
     failedAccessibility,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    benchmarkIndexAfter,
+    cpuSlowdownMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
   };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:3000';
@@ -52,6 +53,8 @@ export default defineConfig({
     faceScanAssets(),
     VitePWA({
       registerType: 'autoUpdate',
+      // Deferred: a plain script in <head> would hold the first paint back for a round trip.
+      injectRegister: 'script-defer',
       manifest: {
         name: 'Betroth',
         short_name: 'Betroth',
@@ -79,6 +82,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -36,6 +36,9 @@ export default fp(
         root: CLIENT_DIST,
         wildcard: false,
         index: ['index.html'],
+        // The build writes .br and .gz copies of every text file (client/precompress.ts): sent as
+        // they are, by the client's Accept-Encoding, with no compression work per request.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Hashed bundles never change; index.html and the service worker must always be fresh.
           const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);

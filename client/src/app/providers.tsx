@@ -6,7 +6,6 @@ import { SWRConfig } from 'swr';
 import { paths } from '../config/paths.ts';
 import { setUnauthorizedHandler, swrFetcher } from '../lib/api-client.ts';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
-import { RealtimeProvider, RealtimeUpdates } from '../lib/realtime.tsx';
 
 /** On a 401 the api client clears storage; this clears the React state and goes to /signin. */
 function UnauthorizedBridge() {
@@ -34,10 +33,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     >
       <AuthProvider>
         <UnauthorizedBridge />
-        <RealtimeProvider>
-          <RealtimeUpdates />
-          {children}
-        </RealtimeProvider>
+        {/* The realtime socket belongs to the signed-in screens: routes/signed-in.tsx. */}
+        {children}
         <Toaster {...TOASTER_PROPS} />
       </AuthProvider>
     </SWRConfig>

@@ -1,69 +1,97 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+/**
+ * The client's routes. Declarative routing (<BrowserRouter> + useRoutes): the app uses no loaders,
+ * actions or fetchers, and leaving the data router out halves the router's share of the first load.
+ *
+ * The first load carries React, the router, the providers and the auth guard; every screen and
+ * layout is its own chunk. On each location the router starts the download of every lazy level
+ * of the match at once (the signed-in layout, the shell and /home together), so nested layouts
+ * never wait for each other; a first visit to /home never loads the sign-in form, and /signin
+ * never loads the socket client or the shell.
+ */
+import { Suspense } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { AuthGuard } from './guards/auth-guard.tsx';
-import { CompletenessGuard } from './guards/completeness-guard.tsx';
+import { type LazyScreen, lazyScreen } from './lazy-screen.ts';
 import { AppProviders } from './providers.tsx';
-import { AppShell } from './routes/app-shell.tsx';
-import { SigninRoute, SignupRoute, ForgotPasswordRoute, ResetPasswordRoute } from './routes/auth-routes.tsx';
 
-// Screens past sign-in load on demand, so the sign-in page stays light.
-const lazyRoute = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
+const authScreens = () => import('./routes/auth-routes.tsx');
+const legal = () => import('./routes/legal-routes.tsx');
+const screens = {
+  signin: lazyScreen(() => import('./routes/signin-route.tsx'), 'SigninRoute'),
+  signup: lazyScreen(authScreens, 'SignupRoute'),
+  forgotPassword: lazyScreen(authScreens, 'ForgotPasswordRoute'),
+  resetPassword: lazyScreen(authScreens, 'ResetPasswordRoute'),
+  privacy: lazyScreen(legal, 'PrivacyRoute'),
+  terms: lazyScreen(legal, 'TermsRoute'),
+  signedIn: lazyScreen(() => import('./routes/signed-in.tsx'), 'default'),
+  appShell: lazyScreen(() => import('./routes/app-shell.tsx'), 'AppShell'),
+  home: lazyScreen(() => import('./routes/home.tsx'), 'HomeRoute'),
+  profileView: lazyScreen(() => import('./routes/profile-view.tsx'), 'ProfileViewRoute'),
+  ownProfile: lazyScreen(() => import('./routes/own-profile.tsx'), 'OwnProfileRoute'),
+  profileEdit: lazyScreen(() => import('./routes/profile-edit.tsx'), 'default'),
+  credits: lazyScreen(() => import('./routes/credits.tsx'), 'CreditsRoute'),
+  likes: lazyScreen(() => import('./routes/likes.tsx'), 'LikesRoute'),
+  matches: lazyScreen(() => import('./routes/matches.tsx'), 'MatchesRoute'),
+  chat: lazyScreen(() => import('./routes/chat.tsx'), 'ChatRoute'),
+};
+
+/** A route whose element loads on demand; `handle.preload` lets the router fetch it early. */
+const lazyRoute = (screen: LazyScreen, route: RouteObject = {}): RouteObject => ({
+  ...route,
+  element: <screen.Component />,
+  handle: { preload: screen.preload },
 });
-const home = lazyRoute(() => import('./routes/home.tsx').then((m) => ({ default: m.HomeRoute })));
-const profileView = lazyRoute(() => import('./routes/profile-view.tsx').then((m) => ({ default: m.ProfileViewRoute })));
-const ownProfile = lazyRoute(() => import('./routes/own-profile.tsx').then((m) => ({ default: m.OwnProfileRoute })));
-const profileEdit = lazyRoute(() => import('./routes/profile-edit.tsx'));
-const credits = lazyRoute(() => import('./routes/credits.tsx').then((m) => ({ default: m.CreditsRoute })));
-const privacy = lazyRoute(() => import('./routes/legal-routes.tsx').then((m) => ({ default: m.PrivacyRoute })));
-const terms = lazyRoute(() => import('./routes/legal-routes.tsx').then((m) => ({ default: m.TermsRoute })));
 
-function Root() {
+const routes: RouteObject[] = [
+  lazyRoute(screens.signin, { path: paths.signin }),
+  lazyRoute(screens.signup, { path: paths.signup }),
+  lazyRoute(screens.forgotPassword, { path: paths.forgotPassword }),
+  lazyRoute(screens.resetPassword, { path: paths.resetPassword }),
+  lazyRoute(screens.privacy, { path: paths.privacy }),
+  lazyRoute(screens.terms, { path: paths.terms }),
+  {
+    element: <AuthGuard />,
+    children: [
+      lazyRoute(screens.signedIn, {
+        children: [
+          lazyRoute(screens.profileEdit, { path: paths.profileEdit }),
+          lazyRoute(screens.appShell, {
+            children: [
+              lazyRoute(screens.home, { path: paths.home }),
+              lazyRoute(screens.profileView, { path: paths.profileViewPattern }),
+              lazyRoute(screens.ownProfile, { path: paths.profile }),
+              lazyRoute(screens.likes, { path: paths.likes }),
+              lazyRoute(screens.matches, { path: paths.matches }),
+              lazyRoute(screens.chat, { path: paths.chatPattern }),
+              lazyRoute(screens.credits, { path: paths.credits }),
+            ],
+          }),
+        ],
+      }),
+    ],
+  },
+  { path: paths.root, element: <Navigate to={paths.home} replace /> },
+  { path: '*', element: <Navigate to={paths.home} replace /> },
+];
+
+function preloadMatch(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    (match.route.handle as { preload?: () => unknown } | undefined)?.preload?.();
+  }
+}
+
+/** The app inside <BrowserRouter>: providers, then the matched screen (a spinner while it loads). */
+export function App() {
+  const { pathname } = useLocation();
+  // Started during render on purpose: a lazy layout would otherwise fetch its child only once it
+  // has loaded and rendered (a round trip per level). preload() is idempotent.
+  preloadMatch(pathname);
+  const element = useRoutes(routes);
   return (
     <AppProviders>
-      <Outlet />
+      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
     </AppProviders>
   );
 }
-
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    hydrateFallbackElement: <FullPageSpinner />,
-    children: [
-      { path: paths.signin, element: <SigninRoute /> },
-      { path: paths.signup, element: <SignupRoute /> },
-      { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
-      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
-      { path: paths.privacy, lazy: privacy },
-      { path: paths.terms, lazy: terms },
-      {
-        element: <AuthGuard />,
-        children: [
-          {
-            element: <CompletenessGuard />,
-            children: [
-              { path: paths.profileEdit, lazy: profileEdit },
-              {
-                element: <AppShell />,
-                children: [
-                  { path: paths.home, lazy: home },
-                  { path: paths.profileViewPattern, lazy: profileView },
-                  { path: paths.profile, lazy: ownProfile },
-                  { path: paths.likes, lazy: lazyRoute(() => import('./routes/likes.tsx').then((m) => ({ default: m.LikesRoute }))) },
-                  { path: paths.matches, lazy: lazyRoute(() => import('./routes/matches.tsx').then((m) => ({ default: m.MatchesRoute }))) },
-                  { path: paths.chatPattern, lazy: lazyRoute(() => import('./routes/chat.tsx').then((m) => ({ default: m.ChatRoute }))) },
-                  { path: paths.credits, lazy: credits },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: paths.root, element: <Navigate to={paths.home} replace /> },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
-  },
-]);

@@ -1,28 +1,16 @@
+/**
+ * The account screens reached from /signin: sign up, forgot password, reset password (the
+ * sign-in screen is signin-route.tsx). Loaded on demand, like every screen.
+ */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { paths } from '../../config/paths.ts';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { SigninForm } from '../../features/auth/components/signin-form.tsx';
 import { SignupForm } from '../../features/auth/components/signup-form.tsx';
 
 export const RESET_REDIRECT_MS = 2000;
-
-export function SigninRoute() {
-  return (
-    <AuthLayout
-      title="Welcome back"
-      subtitle={
-        <p>
-          View, like and match without restrictions. You only pay a small fee to chat with a match.
-        </p>
-      }
-    >
-      <SigninForm />
-    </AuthLayout>
-  );
-}
 
 export function SignupRoute() {
   return (

@@ -16,6 +16,13 @@ export const sameProfilesQuery = (a: Partial<SavedFilters>, b: Partial<SavedFilt
 export const getProfiles = async (key: string): Promise<Page<Profile>> => toPage<Profile>(await api.get<unknown>(key));
 
 /**
+ * The same read, started before the screen knows it will show the list (see app/routes/home.tsx):
+ * no toast, as for an incomplete profile (403) the screen never asks for the answer.
+ */
+export const prefetchProfiles = async (key: string): Promise<Page<Profile>> =>
+  toPage<Profile>(await api.get<unknown>(key, { toastErrors: false }));
+
+/**
  * Key by URL; null (no fetch) until the own profile and the saved filters are known.
  * A cached page is always fetched again when the screen mounts or the key comes back (Clear All
  * returns to an earlier URL): the server's order moves swiped members last and blocks hide

@@ -13,7 +13,7 @@ import { sameProfilesQuery } from '../api/get-profiles.ts';
 import { saveFilters } from '../api/save-filters.ts';
 import { discoverySubtitle, isProfileComplete, soughtGender } from '../hooks/discovery-state.ts';
 import { useCountdown, useDiscovery } from '../hooks/use-discovery.ts';
-import { FilterDialog } from './filter-dialog.tsx';
+import { FilterDialog } from './lazy-filter-dialog.tsx';
 import { ProfileList } from './profile-list.tsx';
 import { SwipeCard } from './swipe-card.tsx';
 import './discovery.css';

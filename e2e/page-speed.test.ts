@@ -1,0 +1,52 @@
+/**
+ * Page-speed budget against the real server and the built client (run `npm run build` first):
+ * first-load JavaScript of /signin and of a signed-in /home, measured from Chromium's network
+ * accounting, and Lighthouse accessibility on both pages. Fails when the budget in
+ * e2e/page-speed/budget.ts is exceeded. Lighthouse's performance score, a timing, is measured by
+ * bench/page-speed.ts with the same audit (e2e/page-speed/lighthouse.ts).
+ */
+import t, { type Test } from 'tap';
+import { listenTestApp } from '../server/test/app.ts';
+import { launchBrowser } from './browser.ts';
+import { ACCESSIBILITY, FIRST_LOAD_JS_BUDGET_BYTES } from './page-speed/budget.ts';
+import { type FirstLoad, measureFirstLoadJs } from './page-speed/first-load-js.ts';
+import { auditWithRetries, describeAudit, launchAuditChromium } from './page-speed/lighthouse.ts';
+import { seedHomeMember } from './page-speed/seed-home.ts';
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const describeLoad = (load: FirstLoad) =>
+  load.scripts.map((s) => `  ${s.url} ${kB(s.encodedBytes)} (${s.encoding})`).join('\n');
+/** Lighthouse's accessibility audit of one page (a run Lighthouse could not record is repeated). */
+async function auditAccessibility(t: Test, port: number, baseUrl: string, expectedPath: string, token?: string): Promise<void> {
+  const result = await auditWithRetries(port, baseUrl, expectedPath, token, (message) => t.comment(message));
+  t.comment(`${expectedPath}: ${describeAudit(result)}`);
+  t.equal(new URL(result.url).pathname, expectedPath, 'audited the intended page (no redirect)');
+  t.equal(result.accessibility, ACCESSIBILITY, `accessibility ${ACCESSIBILITY}`, { failed: result.failedAccessibility });
+}
+
+t.test('page speed budget', { timeout: 300_000 }, async (t) => {
+  const { app, db, baseUrl } = await listenTestApp(t);
+  const member = await seedHomeMember(t, app, db);
+  const browser = await launchBrowser(t);
+
+  await t.test('first-load JavaScript of /signin', async (t) => {
+    const load = await measureFirstLoadJs(browser, baseUrl, '/signin', {
+      ready: (page) => page.getByRole('button', { name: 'Log In' }).waitFor(),
+    });
+    t.comment(`/signin first-load JS ${kB(load.totalEncodedBytes)}:\n${describeLoad(load)}`);
+    t.ok(load.totalEncodedBytes <= FIRST_LOAD_JS_BUDGET_BYTES, `${kB(load.totalEncodedBytes)} <= ${kB(FIRST_LOAD_JS_BUDGET_BYTES)}`);
+  });
+
+  await t.test('first-load JavaScript of /home, signed in', async (t) => {
+    const load = await measureFirstLoadJs(browser, baseUrl, '/home', {
+      token: member.token,
+      ready: (page) => page.locator('.swipe-card h2').first().waitFor(),
+    });
+    t.comment(`/home first-load JS ${kB(load.totalEncodedBytes)}:\n${describeLoad(load)}`);
+    t.ok(load.totalEncodedBytes <= FIRST_LOAD_JS_BUDGET_BYTES, `${kB(load.totalEncodedBytes)} <= ${kB(FIRST_LOAD_JS_BUDGET_BYTES)}`);
+  });
+
+  const port = await launchAuditChromium(t);
+  await t.test('Lighthouse accessibility on /signin', (t) => auditAccessibility(t, port, baseUrl, '/signin'));
+  await t.test('Lighthouse accessibility on /home, signed in', (t) => auditAccessibility(t, port, baseUrl, '/home', member.token));
+});

@@ -1,0 +1,11 @@
+/**
+ * The page-speed budget (issue 13), never to be lowered to make a run pass: first-load
+ * JavaScript at most 120 kB as sent (compressed) and Lighthouse accessibility 100 on /signin
+ * and on a signed-in /home: both are counted, not timed, so e2e/page-speed.test.ts asserts them.
+ * The performance goal (Lighthouse mobile performance at least 95) is a timing on a shared
+ * machine, so it is measured by bench/page-speed.ts, as every speed figure of this repository is
+ * (several calibrated runs, reported beside the goal).
+ */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 120_000;
+export const MIN_PERFORMANCE = 95;
+export const ACCESSIBILITY = 100;

@@ -1,8 +1,8 @@
-import { paths } from '../../../config/paths.ts';
-import { API_TIMEOUT_MS, buildUrl } from '../../../lib/api-client.ts';
-import { ApiError, ERROR_MESSAGES } from '../../../lib/api-errors.ts';
-import { clearAuthStorage, getToken } from '../../../lib/auth-storage.ts';
-import { toast } from '../../../lib/toast.ts';
+import { paths } from '../config/paths.ts';
+import { API_TIMEOUT_MS, buildUrl } from './api-client.ts';
+import { ApiError, ERROR_MESSAGES } from './api-errors.ts';
+import { clearAuthStorage, getToken } from './auth-storage.ts';
+import { toast } from './toast.ts';
 
 export interface RawRequest {
   method: 'POST' | 'PUT';
@@ -14,8 +14,8 @@ export interface RawRequest {
 }
 
 /**
- * The few requests lib/api-client cannot make: a send with an `Idempotency-Key` header, a file
- * as multipart/form-data, and a PUT of the file to a presigned URL. Same rules as the shared
+ * The few requests apiRequest (api-client.ts) cannot make: a send with custom headers (chat's
+ * `Idempotency-Key`), a file as multipart/form-data, and a PUT of the file to a presigned URL. Same rules as the shared
  * client (token header, 30 s timeout, ApiError), no retries (none of these is a read), and no
  * toast: the callers word their failures. A 401 on a request that carried the token ends the
  * session as the shared client does.

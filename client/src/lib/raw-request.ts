@@ -1,5 +1,5 @@
 import { paths } from '../config/paths.ts';
-import { API_TIMEOUT_MS, buildUrl } from './api-client.ts';
+import { buildUrl, fetchOnce } from './api-client.ts';
 import { ApiError, ERROR_MESSAGES } from './api-errors.ts';
 import { clearAuthStorage, getToken } from './auth-storage.ts';
 import { toast } from './toast.ts';
@@ -15,10 +15,10 @@ export interface RawRequest {
 
 /**
  * The few requests apiRequest (api-client.ts) cannot make: a send with custom headers (chat's
- * `Idempotency-Key`), a file as multipart/form-data, and a PUT of the file to a presigned URL. Same rules as the shared
- * client (token header, 30 s timeout, ApiError), no retries (none of these is a read), and no
- * toast: the callers word their failures. A 401 on a request that carried the token ends the
- * session as the shared client does.
+ * `Idempotency-Key`), a file as multipart/form-data, and a PUT of the file to a presigned URL.
+ * Same rules as the shared client (token header, and its fetchOnce: 30 s timeout, ApiError), no
+ * retries (none of these is a read), and no toast: the callers word their failures. A 401 on a
+ * request that carried the token ends the session as the shared client does.
  */
 export async function rawRequest<T>(path: string, request: RawRequest): Promise<T> {
   const url = request.external ? path : buildUrl(path);
@@ -34,33 +34,14 @@ export async function rawRequest<T>(path: string, request: RawRequest): Promise<
   }
   if (token) headers.Authorization = `Token ${token}`;
 
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
-  let response: Response;
   try {
-    response = await fetch(url, { method: request.method, headers, body, signal: controller.signal });
-  } catch {
-    throw new ApiError(undefined, undefined);
-  } finally {
-    clearTimeout(timer);
-  }
-  const text = await response.text().catch(() => '');
-  let parsed: unknown;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-  }
-  if (!response.ok) {
-    const error = new ApiError(response.status, parsed);
-    if (response.status === 401 && token) {
+    return (await fetchOnce(url, { method: request.method, headers, body })) as T;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && token) {
       clearAuthStorage();
       toast.error(ERROR_MESSAGES.sessionExpired);
       window.location.assign(paths.signin);
     }
     throw error;
   }
-  return parsed as T;
 }

@@ -10,8 +10,7 @@ import { listenTestApp } from '../server/test/app.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, PHONE_VIEWPORT, screenshot, waitForPath } from './browser.ts';
 import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
-
-const PASSWORD = 'Betroth2026!';
+import { PASSWORD, signUpInBrowser } from './photo-helpers.ts';
 
 t.test('profile edit in a phone-sized Chromium', async (t) => {
   const { baseUrl, db } = await listenTestApp(t);
@@ -39,14 +38,7 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
   const percent = async () => Number(/(\d+)%/.exec((await banner.textContent()) ?? '')?.[1]);
 
   await t.test('a new member lands on Complete Your Profile with the banner', async (t) => {
-    await page.goto('/signup');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await waitForPath(page, '/profile/edit');
-    await page.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+    await signUpInBrowser(page, username);
     t.equal(await banner.textContent(), 'Profile Incomplete - 0% Complete');
     const missing = page.getByRole('list', { name: 'Missing required fields' });
     t.ok(await missing.getByText('photo1 url', { exact: true }).isVisible(), 'underscores shown as spaces');

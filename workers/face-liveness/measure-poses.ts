@@ -6,9 +6,8 @@
  * changes: `npx tsx workers/face-liveness/measure-poses.ts`.
  */
 import { createFaceDetector, descriptorDistance, type Point } from '../vision/face-detector.ts';
-import { measurePose, movementFrom } from './pose.ts';
+import { measurePose, movementFrom, readStep } from '../../server/contract/liveness-pose.ts';
 import { landmarkMotion } from './replay.ts';
-import { readStep } from './step-reading.ts';
 import { astronautFrame, otherPersonFrame, type FramePose } from './test-frames.ts';
 
 const CASES: [string, FramePose][] = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import { measurePose, movementFrom } from './pose.ts';
+import { measurePose, movementFrom } from '../../server/contract/liveness-pose.ts';
 import { frontalFace, noseShifted, transform } from './test-landmarks.ts';
 
 const FRAME = { width: 640, height: 480 };

@@ -12,7 +12,7 @@
 import { isLivenessChallenge, LIVENESS_THRESHOLDS, type LivenessStepKind } from '../../server/contract/liveness.ts';
 import { descriptorDistance, type FaceDetector } from '../vision/face-detector.ts';
 import { frameProblem } from './frame-checks.ts';
-import { measurePose, type Pose } from './pose.ts';
+import { measurePose, type Pose } from '../../server/contract/liveness-pose.ts';
 import { hasRepeatedFrame } from './replay.ts';
 import { SAME_PERSON_DISTANCE } from './same-person.ts';
 import { failure, judgeFrames, type ObservedFrame, type ScanResult } from './verdict.ts';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { LIVENESS_FAILURES, type LivenessStepKind } from '../../server/contract/liveness.ts';
-import { measurePose } from './pose.ts';
+import { measurePose } from '../../server/contract/liveness-pose.ts';
 import { landmarkMotion, STILL_MOTION } from './replay.ts';
 import { farthestFromNeutral, meanDescriptor } from './same-person.ts';
 import { scanScore } from './score.ts';

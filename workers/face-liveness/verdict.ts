@@ -6,11 +6,10 @@
 import { LIVENESS_FAILURES, type LivenessFailureCode, type LivenessStepKind } from '../../server/contract/liveness.ts';
 import type { Point } from '../vision/face-detector.ts';
 import { followChallenge } from './challenge-order.ts';
-import { movementFrom, type Pose } from './pose.ts';
+import { movementFrom, type Pose, readStep } from '../../server/contract/liveness-pose.ts';
 import { isStill } from './replay.ts';
 import { farthestFromNeutral, meanDescriptor } from './same-person.ts';
 import { scanScore } from './score.ts';
-import { readStep } from './step-reading.ts';
 
 /** One frame's single face, as the scan saw it. The first frame is the neutral one. */
 export interface ObservedFrame {

@@ -40,20 +40,16 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function attempt(url: string, method: string, body: unknown, token: string | null): Promise<unknown> {
+/**
+ * One fetch with the 30 s timeout: the body parsed as JSON (kept as text when it is not JSON,
+ * undefined when empty), an ApiError for a failed status or no answer. No retries, no toasts.
+ */
+export async function fetchOnce(url: string, init: { method: string; headers: Record<string, string>; body?: BodyInit }): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Token ${token}`;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
+    response = await fetch(url, { ...init, signal: controller.signal });
   } catch {
     throw new ApiError(undefined, undefined);
   } finally {
@@ -70,6 +66,13 @@ async function attempt(url: string, method: string, body: unknown, token: string
   }
   if (!response.ok) throw new ApiError(response.status, parsed);
   return parsed;
+}
+
+function attempt(url: string, method: string, body: unknown, token: string | null): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Token ${token}`;
+  return fetchOnce(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 function report(error: ApiError, sentToken: boolean, toastErrors: boolean): void {

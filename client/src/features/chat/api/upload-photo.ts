@@ -1,6 +1,6 @@
 import { apiPaths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
-import { rawRequest } from './http.ts';
+import { rawRequest } from '../../../lib/raw-request.ts';
 
 export interface CreatedUpload {
   uploadId: string;

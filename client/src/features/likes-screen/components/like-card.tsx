@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ShieldIcon } from '../../../components/ui/icons.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { NA } from '../../../lib/format.ts';
 import type { LikeCard as LikeCardData } from '../api/get-likes.ts';
@@ -27,12 +27,7 @@ export function LikeCard({ card, action }: LikeCardProps) {
             {nameWithAge(card.username, card.age)}
           </Link>
         </h2>
-        {card.verified ? (
-          <span className="verified-badge">
-            <ShieldIcon />
-            Verified
-          </span>
-        ) : null}
+        {card.verified ? <VerifiedBadge /> : null}
         <p className="like-place">{homePlace(card) ?? NA}</p>
       </div>
       <dl className="like-facts">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ChatIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
 import type { MatchItem } from '../../../lib/matches.ts';
 import { displayName, matchPhoto, MATCHES_MESSAGES, nameWithAge } from '../hooks/matches-state.ts';
@@ -35,12 +36,7 @@ export function MatchCard({ match, busy, onUnlike }: MatchCardProps) {
             {nameWithAge(match.username, match.age)}
           </Link>
         </h2>
-        {match.verified ? (
-          <span className="match-verified">
-            <ShieldIcon />
-            Verified
-          </span>
-        ) : null}
+        {match.verified ? <VerifiedBadge /> : null}
         <div className="match-foot">
           <span className="match-hint" id={hintId}>
             <ChatIcon />

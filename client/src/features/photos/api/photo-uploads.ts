@@ -1,7 +1,7 @@
 import { apiPaths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { PhotoSlot, UploadStatus } from '../hooks/photo-rules.ts';
-import { sendFile } from './http.ts';
+import { rawRequest } from '../../../lib/raw-request.ts';
 
 export interface CreatedUpload {
   uploadId: string;
@@ -38,7 +38,7 @@ export const createPhotoUpload = (request: CreatePhotoUpload) =>
  */
 export async function sendPhotoFile(upload: CreatedUpload, file: Blob, fileName: string, contentType: string): Promise<void> {
   if (upload.uploadUrl) {
-    await sendFile(upload.uploadUrl, {
+    await rawRequest(upload.uploadUrl, {
       method: 'PUT',
       body: file,
       headers: { 'Content-Type': contentType, 'x-ms-blob-type': 'BlockBlob' },
@@ -49,7 +49,7 @@ export async function sendPhotoFile(upload: CreatedUpload, file: Blob, fileName:
   }
   const form = new FormData();
   form.append('file', file, fileName);
-  await sendFile<UploadStatus>(apiPaths.uploadMultipart(upload.uploadId), { method: 'POST', body: form });
+  await rawRequest<UploadStatus>(apiPaths.uploadMultipart(upload.uploadId), { method: 'POST', body: form });
 }
 
 export const getUploadStatus = (uploadId: string) => api.get<UploadStatus>(apiPaths.uploadStatus(uploadId), { toastErrors: false });

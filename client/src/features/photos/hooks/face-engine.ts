@@ -5,7 +5,7 @@
  * .wasm files are copied into the app's own build (`/face-scan/`, see client/vite.config.ts), so
  * nothing is fetched from anywhere else.
  */
-import type { Point } from './face-pose.ts';
+import type { Point } from '../../../../../server/contract/liveness-pose.ts';
 
 /** Where the build puts the models and the wasm binaries. */
 export const FACE_SCAN_ASSETS = '/face-scan';

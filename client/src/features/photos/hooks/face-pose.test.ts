@@ -1,5 +1,6 @@
 import t from 'tap';
-import { isNeutral, measurePose, movementFrom, type Point, showsStep } from './face-pose.ts';
+import { measurePose, movementFrom, type Point } from '../../../../../server/contract/liveness-pose.ts';
+import { isNeutral, showsStep } from './face-pose.ts';
 
 /** A schematic 68-point face: only the points the measures read are placed, the rest at the centre. */
 function face({ roll = 0, noseShift = 0, scale = 1 }: { roll?: number; noseShift?: number; scale?: number }): Point[] {

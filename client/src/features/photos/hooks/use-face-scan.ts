@@ -4,7 +4,8 @@ import { ApiError, serverMessage } from '../../../lib/api-errors.ts';
 import { getScanSession, type ScanPass, type ScanSession, verifyScan } from '../api/face-scan.ts';
 import { type FaceEngine, loadFaceEngine } from './face-engine.ts';
 import { useCamera } from './use-camera.ts';
-import { isNeutral, measurePose, movementFrom, type Pose, showsStep } from './face-pose.ts';
+import { measurePose, movementFrom, type Pose } from '../../../../../server/contract/liveness-pose.ts';
+import { isNeutral, showsStep } from './face-pose.ts';
 import { PHOTO_MESSAGES } from './photo-rules.ts';
 
 export type ScanPhase = 'idle' | 'checking' | 'processing' | 'success' | 'error';

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { LIVENESS_THRESHOLDS } from '../../server/contract/liveness.ts';
-import { readStep } from './step-reading.ts';
+import { LIVENESS_THRESHOLDS } from './liveness.ts';
+import { readStep } from './liveness-pose.ts';
 
 const still = { roll: 0, yaw: 0, scale: 1 };
 

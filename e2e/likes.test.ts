@@ -24,6 +24,7 @@ import { get, likeProfile, man, type Member, post, woman } from '../server/test/
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 import { brokenWords, horizontalOverflow } from './layout.ts';
+import { noToasts } from './toasts.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const NARROWEST = { width: 320, height: 700 } as const;
@@ -95,13 +96,6 @@ async function signIn(page: Page, member: Member): Promise<void> {
   await page.getByRole('button', { name: 'Log In' }).click();
   await waitForPath(page, '/home');
   await noToasts(page);
-}
-
-/** Closes whatever toasts are up (as a member would) and waits until none is left. */
-async function noToasts(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => {});
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 10_000 });
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });

@@ -11,6 +11,7 @@ import { LIVENESS_FAILURES, type LivenessStepKind } from '../../contract/livenes
 import { buildTestApp } from '../../test/app.ts';
 import { signUp, type TestMember } from '../../test/factories.ts';
 import { discover, man } from '../../test/members.ts';
+import { waitFor } from '../../test/nats.ts';
 import { COMPLETE_FORM, getMyProfile, getProfile, patchProfile, profileIdOf } from '../../test/profiles.ts';
 import { createUpload, sendUploadFile, uploadPhoto, waitForVerdict } from '../../test/uploads.ts';
 import { astronautFrame, otherPersonFrame, type FramePose } from '../../../workers/face-liveness/test-frames.ts';
@@ -67,8 +68,10 @@ t.test('a live scan: a session with a challenge, frames judged by the worker, us
   t.ok(pass.score > 0.5 && pass.score <= 1, `score ${pass.score}`);
   const [row] = await db.execute<{ state: string; n: number }>(sql`select state, array_length(descriptor, 1) as n from face_scans where id = ${config.sessionToken}`);
   t.same(row, { state: 'passed', n: 128 }, 'the scan keeps its face descriptor, nothing else');
-  const frames = await media.size(`users/${member.userId}/face-scans/${config.sessionToken}/frame-0.jpg`);
-  t.equal(frames, null, 'the frames are deleted once judged');
+  // The worker removes the frames right after writing the verdict, which the answer waited for.
+  const firstFrame = `users/${member.userId}/face-scans/${config.sessionToken}/frame-0.jpg`;
+  await waitFor(async () => (await media.size(firstFrame)) === null, 10_000, 'the frames to be removed');
+  t.equal(await media.size(firstFrame), null, 'the frames are deleted once judged');
 
   const again = await verify(app, member, { sessionToken: config.sessionToken, frames: base64(await framesFor(config)) });
   t.equal(again.statusCode, 409, 'a session is used once');

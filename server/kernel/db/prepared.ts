@@ -27,6 +27,16 @@ export async function executePrepared<Row extends Record<string, unknown>>(db: D
   return (await prepared.execute()) as Row[];
 }
 
+/**
+ * The value of one of several statements sent together (`Promise.allSettled`), or its error
+ * thrown. Reading the results in the order the checks matter answers the first failure that
+ * counts, as running them one by one would, while a later one's error stays handled.
+ */
+export function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /** For drizzle's query builders: `prepared(db.select(...).from(...).where(...))`. */
 export function prepared<Query extends { prepare(name: string): { execute(): Promise<unknown> } }>(
   query: Query,

@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
+import { settledValue } from '../../kernel/db/prepared.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
@@ -108,8 +109,8 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
       // Counted after the insert, so a repeat never spends the allowance; over it, all rolls back
       // (the event included). Sent together: one round trip for both.
       const [allowance, announced] = await Promise.allSettled([spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT), announce(tx, chat, row)]);
-      if (allowance.status === 'rejected') throw allowance.reason;
-      if (announced.status === 'rejected') throw announced.reason;
+      settledValue(allowance);
+      settledValue(announced);
       return { message: toMessage(row), created: true };
     });
   } catch (error) {
@@ -143,10 +144,8 @@ async function storeText(tx: Db, userId: number, matchId: number, text: string, 
     openChatForSend(tx, userId, matchId),
     queries.insertMessage(tx, { matchId, fromProfileId: queries.profileIdOfUser(userId), body: text, uploadId: null, photoThumbnailRef: null, photoRef: null, clientKey: key }),
   ]);
-  if (opened.status === 'rejected') throw opened.reason;
-  if (inserted.status === 'rejected') throw inserted.reason;
-  const chat = opened.value;
-  const row = inserted.value;
+  const chat = settledValue(opened);
+  const row = settledValue(inserted);
   if (!chat.unlocked) {
     // Nothing stored under the key (the insert went in, and rolls back): refused. The key was
     // used before: that message is answered again, even though the chat was locked since.

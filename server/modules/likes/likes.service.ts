@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
+import { settledValue } from '../../kernel/db/prepared.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import type { EventPayload } from '../../kernel/events/contracts.ts';
@@ -116,9 +117,8 @@ export async function like(deps: DbDeps, userId: number, toProfileId: number, li
     }
     // The like's event and the match go out in one write.
     const [likeAnnounced, matched] = await Promise.allSettled([announced, queries.insertMatch(tx, me.profileId, peer.profileId)]);
-    if (likeAnnounced.status === 'rejected') throw likeAnnounced.reason;
-    if (matched.status === 'rejected') throw matched.reason;
-    const match = matched.value;
+    settledValue(likeAnnounced);
+    const match = settledValue(matched);
     if (match.created) {
       await writeEvent(tx, 'matches.created', {
         matchId: match.id,

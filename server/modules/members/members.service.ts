@@ -8,6 +8,7 @@
  * unlike or unmatch of the same pair, and a block waits for a like in flight and then undoes it.
  */
 import type { Db } from '../../kernel/db/client.ts';
+import { settledValue } from '../../kernel/db/prepared.ts';
 import { badRequest, forbidden, notFound } from '../../kernel/errors.ts';
 import { blockStateBetween, findMemberForShare, lockPair, type MemberRef } from './members.queries.ts';
 
@@ -81,11 +82,11 @@ export async function openPairReading<Read>(
   readUnderLock: (pair: Pair) => Promise<Read>,
 ): Promise<{ pair: Pair; read: Read }> {
   const [caller, found] = await Promise.allSettled([callerRef(tx, callerUserId, { complete: options.callerComplete }), findMemberForShare(tx, peer)]);
-  const me = settled(caller);
+  const me = settledValue(caller);
   const missing = () => notFound(options.notFoundMessage ?? MEMBER_MESSAGES.profileNotFound);
   const self = 'profileId' in peer ? peer.profileId === me.profileId : peer.userId === me.userId;
   if (self) throw options.selfError?.() ?? badRequest(MEMBER_MESSAGES.notYourself);
-  const other = settled(found);
+  const other = settledValue(found);
   if (!other) throw missing();
   const pair = { me, peer: other };
   const [locked, blockState, read] = await Promise.allSettled([
@@ -93,17 +94,11 @@ export async function openPairReading<Read>(
     blockStateBetween(tx, me.userId, other.userId),
     readUnderLock(pair),
   ]);
-  settled(locked);
+  settledValue(locked);
   if (!other.isComplete) throw missing();
-  const state = settled(blockState);
+  const state = settledValue(blockState);
   if (state === 'blocked-me' || (state === 'blocked-by-me' && !options.allowBlockedByMe)) throw missing();
-  return { pair, read: settled(read) };
-}
-
-/** The value of a settled promise, or its error thrown. */
-function settled<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
+  return { pair, read: settledValue(read) };
 }
 
 /** Whether `viewer` may see `target` at all: another member, complete, not blocked either way. */

@@ -10,6 +10,7 @@
  * take no lock.
  */
 import type { Db } from '../../kernel/db/client.ts';
+import { settledValue } from '../../kernel/db/prepared.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { findMatchOf, findMemberForShare, lockMatchOf, type MemberRef } from './members.queries.ts';
 import { callerRef, isVisibleTo, openPair } from './members.service.ts';
@@ -65,10 +66,8 @@ export async function openMatchForRead(db: Db, userId: number, matchId: number):
 export async function openMatchForMessage(tx: Db, userId: number, matchId: number): Promise<OpenMatch> {
   const [caller, locked] = await Promise.allSettled([callerRef(tx, userId, { complete: true }), lockMatchOf(tx, matchId, userId)]);
   // The caller's own problem (no profile, incomplete) answers first, as when run one by one.
-  if (caller.status === 'rejected') throw caller.reason;
-  if (locked.status === 'rejected') throw locked.reason;
-  const me = caller.value;
-  const match = locked.value;
+  const me = settledValue(caller);
+  const match = settledValue(locked);
   if (!match || !match.peer.isComplete) throw missing();
   return { matchId, me, peer: match.peer, unlockedAt: match.unlockedAt, unlockedBy: match.unlockedBy };
 }

@@ -7,7 +7,6 @@
  * What runs the handlers is handed in (`startInProcessHandlers`), so nothing under server/
  * imports workers/ except the process entries that compose both (main.ts, test/app.ts).
  */
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerErrorHandling } from './kernel/errors.ts';
@@ -30,6 +29,7 @@ import { cityRoutes, worldRegionsRoute } from './modules/geo/index.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
 import inputGuard from './plugins/input-guard.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import mediaReferences from './plugins/media-references.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import eventRuntime from './plugins/event-runtime.ts';
@@ -88,17 +88,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addSchema(ErrorResponse);
   app.addSchema(DetailResponse);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // WebAssembly compiles under 'wasm-unsafe-eval' only (not eval): the face scan's TensorFlow.js backend.
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // The browser PUTs photos straight to the object store's presigned URLs.
-        'connect-src': ["'self'", ...uploadOrigins(config)],
-        'worker-src': ["'self'"],
-        // Operators may serve plain HTTP on a private network; TLS is the proxy's business.
-        'upgrade-insecure-requests': null,
+  await app.register(securityHeaders, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          // WebAssembly compiles under 'wasm-unsafe-eval' only (not eval): the face scan's TensorFlow.js backend.
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          // The browser PUTs photos straight to the object store's presigned URLs.
+          'connect-src': ["'self'", ...uploadOrigins(config)],
+          'worker-src': ["'self'"],
+          // Operators may serve plain HTTP on a private network; TLS is the proxy's business.
+          'upgrade-insecure-requests': null,
+        },
       },
     },
   });

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { normalizePhone } from '../contract/phone.ts';
 import type { Db } from './db/client.ts';
-import { executePrepared } from './db/prepared.ts';
+import { preparedSql } from './db/prepared.ts';
 
 /**
  * The bucket name of a typed username, email or phone: '+1 415 555 0100' and '+14155550100'
@@ -28,6 +28,26 @@ export interface RateLimitResult extends RateLimitCount {
   allowed: boolean;
 }
 
+/** One text for any number of keys (a JSON array, in the sorted order the locks are taken in). */
+const countHitsStatement = preparedSql<
+  { key: string; hits: number | string; window: string; remaining: number | string },
+  { keys: string; cost: number; windowSeconds: number }
+>(() => {
+  const cost = sql`${sql.placeholder('cost')}::int`;
+  const windowSeconds = sql`${sql.placeholder('windowSeconds')}::double precision`;
+  return sql`
+    insert into rate_limit_buckets (key, hits, window_started_at)
+    select key, ${cost}, now() from jsonb_array_elements_text(${sql.placeholder('keys')}::jsonb) with ordinality as k(key, n) order by n
+    on conflict (key) do update set
+      hits = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                  then ${cost} else rate_limit_buckets.hits + ${cost} end,
+      window_started_at = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                  then now() else rate_limit_buckets.window_started_at end
+    returning key, hits,
+      window_started_at::text as window,
+      extract(epoch from window_started_at + make_interval(secs => ${windowSeconds}) - now()) as remaining`;
+});
+
 /**
  * Adds `cost` to each key's count in one statement, so checking many keys costs one round trip
  * (the sign-in of a shared phone must not take measurably longer than any other).
@@ -36,18 +56,7 @@ export async function countHits(db: Db, keys: string[], windowSeconds: number, c
   // Sorted: two concurrent statements then lock shared buckets in the same order and never deadlock.
   const unique = [...new Set(keys)].sort();
   if (unique.length === 0) return new Map();
-  // Prepared: the text varies only with the number of keys (one to three).
-  const rows = await executePrepared<{ key: string; hits: number | string; window: string; remaining: number | string }>(db, sql`
-    insert into rate_limit_buckets (key, hits, window_started_at)
-    values ${sql.join(unique.map((key) => sql`(${key}, ${cost}, now())`), sql`, `)}
-    on conflict (key) do update set
-      hits = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
-                  then ${cost} else rate_limit_buckets.hits + ${cost} end,
-      window_started_at = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
-                  then now() else rate_limit_buckets.window_started_at end
-    returning key, hits,
-      window_started_at::text as window,
-      extract(epoch from window_started_at + make_interval(secs => ${windowSeconds}) - now()) as remaining`);
+  const rows = await countHitsStatement(db, { keys: JSON.stringify(unique), cost, windowSeconds });
   return new Map(
     rows.map((row) => [
       row.key,

@@ -2,9 +2,9 @@
  * The outbox table's queries. writeEvent is the only way events enter the system: it runs inside
  * the caller's transaction, so the state change and its event commit (or vanish) together.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { executePrepared, preparedSql } from '../db/prepared.ts';
 import { type EventPayload, type EventSubject, eventPayloadProblems, InvalidEventError } from './contracts.ts';
 import type { ConsumerSubjects } from './delivery-records.ts';
 
@@ -18,6 +18,15 @@ export interface OutboxRow {
   occurredAt: string;
 }
 
+/** One round trip. An empty notify payload lets Postgres fold a transaction's notifications into one. */
+const insertEvent = preparedSql<{ id: number }, { subject: string; payload: string }>(
+  () => sql`
+    with inserted as (
+      insert into outbox (subject, payload) values (${sql.placeholder('subject')}, ${sql.placeholder('payload')}::jsonb) returning id
+    )
+    select id, pg_notify(${OUTBOX_CHANNEL}, '') from inserted`,
+);
+
 /**
  * Validates the payload against its contract and inserts the outbox row in the caller's
  * transaction (pass the `tx`), waking the relay when that transaction commits. Returns the row id.
@@ -25,16 +34,22 @@ export interface OutboxRow {
 export async function writeEvent<S extends EventSubject>(db: Db, subject: S, payload: EventPayload<S>): Promise<number> {
   const problems = eventPayloadProblems(subject, payload);
   if (problems.length > 0) throw new InvalidEventError(subject, problems);
-  // One round trip. An empty notify payload lets Postgres fold a transaction's notifications into one.
-  const [row] = await executePrepared<{ id: number }>(
-    db,
-    sql`
-    with inserted as (
-      insert into outbox (subject, payload) values (${subject}, ${JSON.stringify(payload)}::jsonb) returning id
-    )
-    select id, pg_notify(${OUTBOX_CHANNEL}, '') from inserted`,
-  );
+  const [row] = await insertEvent(db, { subject, payload: JSON.stringify(payload) });
   return Number(row.id);
+}
+
+/**
+ * SQL: a data-modifying statement (`change`, with RETURNING) and its event as one statement, for
+ * a hot path where the event's payload can be read off the changed row (`payload`, a jsonb
+ * expression over the alias `changed`): no round trip of its own, and an event exactly when the
+ * change wrote a row. Answers the changed rows. The payload is built by PostgreSQL, so it is not
+ * checked against its contract here: the caller's tests check it (`eventPayloadProblems`).
+ */
+export function changeWithEvent(change: SQL, subject: EventSubject, payload: SQL): SQL {
+  return sql`
+    with changed as (${change}),
+    announced as (insert into outbox (subject, payload) select ${subject}, ${payload} from changed returning id)
+    select changed.*, (select count(pg_notify(${OUTBOX_CHANNEL}, '')) from announced) as announced from changed`;
 }
 
 export interface Claim {

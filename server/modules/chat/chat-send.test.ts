@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import t from 'tap';
 import type { Db } from '../../kernel/db/client.ts';
+import { eventPayloadProblems } from '../../kernel/events/contracts.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { CHAT_WORKERS, chattingPair, readChat, sendMessage } from '../../test/chat.ts';
 
@@ -92,4 +93,17 @@ t.test('a member sending too fast is told to wait', async (t) => {
   t.equal((await sendMessage(app, a, matchId, { message: 'message 30' }, 'burst-30')).statusCode, 200, 'a retry of a stored message is still answered');
   t.equal((await sendMessage(app, b, matchId, { message: 'my turn' })).statusCode, 201, 'the limit is per member');
   t.equal((await readChat(app, a, matchId)).statusCode, 200, 'reading is not limited');
+});
+
+t.test("a text message's event, written by its insert, meets its contract and names both members", async (t) => {
+  const { app, db } = await buildTestApp(t, CHAT_WORKERS);
+  const { a, b, matchId } = await chattingPair(app, db);
+  const sent = await sendMessage(app, a, matchId, { message: 'Hello there' });
+  t.equal(sent.statusCode, 201);
+  const { message } = sent.json() as { message: { id: number; createdAt: string } };
+  const events = await db.execute<{ payload: Record<string, unknown> }>(sql`select payload from outbox where subject = 'chat.message_sent'`);
+  t.equal(events.length, 1);
+  const [{ payload }] = events;
+  t.same(eventPayloadProblems('chat.message_sent', payload), [], 'it meets the contract the consumers validate');
+  t.same(payload, { messageId: message.id, matchId, fromUserId: a.userId, toUserId: b.userId, hasPhoto: false, sentAt: message.createdAt });
 });

@@ -3,10 +3,11 @@
  * pair as (lower, higher) profile id; messages, read and clear positions hang off the match and
  * go with it (ON DELETE CASCADE).
  */
-import { and, asc, desc, eq, gt, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
-import { prepared } from '../../kernel/db/prepared.ts';
-import { chatMessages, chatParticipants, profiles, users } from '../../kernel/db/schema/index.ts';
+import { preparedQuery, preparedSql } from '../../kernel/db/prepared.ts';
+import { changeWithEvent } from '../../kernel/events/outbox.ts';
+import { chatMessages, chatParticipants, matches, profiles, users } from '../../kernel/db/schema/index.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -54,31 +55,96 @@ export async function findMessageByClientKey(db: Db, fromProfileId: number, clie
   return row;
 }
 
-/** SQL: the profile id of an account, for a statement sent before the caller's row was read. */
-export function profileIdOfUser(userId: number): SQL {
-  return sql`(select ${profiles.id} from ${profiles} where ${profiles.userId} = ${userId})`;
-}
+type NewMessage = Pick<MessageRow, 'matchId' | 'body' | 'uploadId' | 'photoThumbnailRef' | 'photoRef' | 'clientKey'>;
 
 /**
  * Stores a message; undefined when the sender already used `clientKey` (the unique index decides,
  * also between two requests racing with the same key).
  */
-export async function insertMessage(
-  db: Db,
-  values: Pick<MessageRow, 'matchId' | 'body' | 'uploadId' | 'photoThumbnailRef' | 'photoRef' | 'clientKey'> & {
-    /** The sender's profile id, or (for a statement that must not wait for it) `profileIdOfUser`. */
-    fromProfileId: number | SQL;
-  },
-): Promise<MessageRow | undefined> {
-  const [row] = await prepared(
+export async function insertMessage(db: Db, values: NewMessage & { fromProfileId: number }): Promise<MessageRow | undefined> {
+  const [row] = await insertFromProfile(db, values);
+  return row;
+}
+
+const insertFromProfile = preparedQuery<MessageRow[], NewMessage & { fromProfileId: number }>((db) => insertMessageQuery(db));
+
+function insertMessageQuery(db: Db) {
+  const value = (name: keyof NewMessage | 'fromProfileId') => sql.placeholder(name);
+  return (
     db
       .insert(chatMessages)
-      // The time of the insert itself, not of the transaction's start (which waited for the pair lock).
-      .values({ ...values, createdAt: sql`clock_timestamp()` })
+      .values({
+        matchId: value('matchId'),
+        fromProfileId: value('fromProfileId'),
+        body: value('body'),
+        uploadId: value('uploadId'),
+        photoThumbnailRef: value('photoThumbnailRef'),
+        photoRef: value('photoRef'),
+        clientKey: value('clientKey'),
+        // The time of the insert itself, not of the transaction's start (which waited for the pair lock).
+        createdAt: sql`clock_timestamp()`,
+      })
       .onConflictDoNothing({ target: [chatMessages.fromProfileId, chatMessages.clientKey], where: sql`${chatMessages.clientKey} is not null` })
-      .returning(),
+      .returning()
   );
-  return row;
+}
+
+/**
+ * A text message and its `chat.message_sent` event in one statement, the sender named by account
+ * (so it goes out beside the access checks without waiting for them); undefined when the sender
+ * already used `clientKey`, and then no event either. The checks run before it in the same
+ * transaction and roll both back when they fail.
+ */
+export async function insertTextMessageAnnounced(db: Db, values: { matchId: number; fromUserId: number; body: string; clientKey: string | null }): Promise<MessageRow | undefined> {
+  const [row] = await insertTextAnnounced(db, values);
+  return row && messageFromColumns(row);
+}
+
+const insertTextAnnounced = preparedSql<MessageColumns, { matchId: number; fromUserId: number; body: string; clientKey: string | null }>(() => {
+  const fromUserId = sql`${sql.placeholder('fromUserId')}::bigint`;
+  const insert = sql`
+    insert into ${chatMessages} (match_id, from_profile_id, body, client_key, created_at)
+    values (${sql.placeholder('matchId')}, (select ${profiles.id} from ${profiles} where ${profiles.userId} = ${fromUserId}), ${sql.placeholder('body')}, ${sql.placeholder('clientKey')}, clock_timestamp())
+    on conflict (from_profile_id, client_key) where client_key is not null do nothing
+    returning *`;
+  // The same fields `announce` in chat.service.ts sends for a photo message.
+  const payload = sql`jsonb_build_object(
+    'messageId', changed.id,
+    'matchId', changed.match_id,
+    'fromUserId', ${fromUserId},
+    'toUserId', (select peer.user_id from ${matches} m
+                 join ${profiles} peer on peer.id = case when m.profile_low_id = changed.from_profile_id then m.profile_high_id else m.profile_low_id end
+                 where m.id = changed.match_id),
+    'hasPhoto', changed.photo_ref is not null,
+    'sentAt', to_char(changed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  return changeWithEvent(insert, 'chat.message_sent', payload);
+});
+
+/** A chat_messages row as PostgreSQL names its columns. */
+interface MessageColumns extends Record<string, unknown> {
+  id: number | string;
+  match_id: number | string;
+  from_profile_id: number | string;
+  body: string;
+  upload_id: string | null;
+  photo_thumbnail_ref: string | null;
+  photo_ref: string | null;
+  client_key: string | null;
+  created_at: Date | string;
+}
+
+function messageFromColumns(row: MessageColumns): MessageRow {
+  return {
+    id: Number(row.id),
+    matchId: Number(row.match_id),
+    fromProfileId: Number(row.from_profile_id),
+    body: row.body,
+    uploadId: row.upload_id,
+    photoThumbnailRef: row.photo_thumbnail_ref,
+    photoRef: row.photo_ref,
+    clientKey: row.client_key,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 export interface Positions {

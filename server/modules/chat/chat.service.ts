@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
+import { pipelinedTransaction } from '../../kernel/db/pipelined-transaction.ts';
 import { settledValue } from '../../kernel/db/prepared.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../kernel/errors.ts';
@@ -102,18 +103,18 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
   if (tooLong) throw badRequest(CHAT_MESSAGES.tooLong);
   if (text === '' && input.uploadId === undefined) throw badRequest(CHAT_MESSAGES.empty);
   const key = clientKey ?? null;
+  const limit = deps.sendLimit ?? SEND_LIMIT;
   try {
-    return await deps.db.transaction(async (tx) => {
-      const { chat, row } = input.uploadId === undefined ? await storeText(tx, userId, matchId, text, key) : await storePhoto(tx, userId, matchId, text, input.uploadId, key);
-      if (row instanceof Repeat) return answerAgain(row.earlier, matchId);
-      // Counted after the insert, so a repeat never spends the allowance; over it, all rolls back
-      // (the event included). Sent together: one round trip for both.
-      const [allowance, announced] = await Promise.allSettled([spendSendAllowance(tx, userId, deps.sendLimit ?? SEND_LIMIT), announce(tx, chat, row)]);
-      settledValue(allowance);
-      settledValue(announced);
+    return await pipelinedTransaction(deps.db, async (tx) => {
+      const { chat, row } = input.uploadId === undefined ? await storeText(tx, userId, matchId, text, key, limit) : await storePhoto(tx, userId, matchId, text, input.uploadId, key, limit);
+      // Thrown, not returned: the transaction rolls back whatever the repeat spent.
+      if (row instanceof Repeat) throw row;
+      // A text message's event went out with its insert.
+      if (input.uploadId !== undefined) await announce(tx, chat, row);
       return { message: toMessage(row), created: true };
     });
   } catch (error) {
+    if (error instanceof Repeat) return answerAgain(error.earlier, matchId);
     if (key === null || !(error instanceof AlreadySent || error instanceof AppError)) throw error;
     // The same key committed in another transaction meanwhile (its insert, or its claim of the
     // same photo, came first): answer what it stored. Without one, the refusal stands.
@@ -125,8 +126,10 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
 }
 
 /** A repeat of an Idempotency-Key that was stored before: answered with the earlier message. */
-class Repeat {
-  constructor(readonly earlier: queries.MessageRow) {}
+class Repeat extends Error {
+  constructor(readonly earlier: queries.MessageRow) {
+    super('the Idempotency-Key was used before');
+  }
 }
 
 interface Stored {
@@ -135,14 +138,17 @@ interface Stored {
 }
 
 /**
- * A text message needs nothing from the access checks to be written, so the insert goes out in
- * the same write as the two locks (PostgreSQL runs them in order: the checks' locks first); when
- * a check fails, the transaction rolls the message back.
+ * A text message needs nothing from the access checks to be written, so the insert (with its
+ * event, in one statement) and the send allowance go out in the same write as the two locks and
+ * the transaction's BEGIN: PostgreSQL runs them in order, the checks' locks first. The answers are read in the order the checks
+ * matter; when one fails, the transaction rolls the message and the spent allowance back, so a
+ * refused or repeated send never spends it.
  */
-async function storeText(tx: Db, userId: number, matchId: number, text: string, key: string | null): Promise<Stored> {
-  const [opened, inserted] = await Promise.allSettled([
+async function storeText(tx: Db, userId: number, matchId: number, text: string, key: string | null, limit: SendLimit): Promise<Stored> {
+  const [opened, inserted, allowance] = await Promise.allSettled([
     openChatForSend(tx, userId, matchId),
-    queries.insertMessage(tx, { matchId, fromProfileId: queries.profileIdOfUser(userId), body: text, uploadId: null, photoThumbnailRef: null, photoRef: null, clientKey: key }),
+    queries.insertTextMessageAnnounced(tx, { matchId, fromUserId: userId, body: text, clientKey: key }),
+    spendSendAllowance(tx, userId, limit),
   ]);
   const chat = settledValue(opened);
   const row = settledValue(inserted);
@@ -154,11 +160,12 @@ async function storeText(tx: Db, userId: number, matchId: number, text: string, 
     throw forbidden(CHAT_MESSAGES.sendLocked);
   }
   if (!row) throw new AlreadySent();
+  settledValue(allowance);
   return { chat, row };
 }
 
 /** A photo message: the checks first, then the sender's own upload is claimed for this chat. */
-async function storePhoto(tx: Db, userId: number, matchId: number, text: string, uploadId: string, key: string | null): Promise<Stored> {
+async function storePhoto(tx: Db, userId: number, matchId: number, text: string, uploadId: string, key: string | null, limit: SendLimit): Promise<Stored> {
   const chat = await openChatForSend(tx, userId, matchId);
   // A repeat answers what was stored, even if the chat was locked since or its photo is now bound.
   if (key !== null) {
@@ -177,6 +184,8 @@ async function storePhoto(tx: Db, userId: number, matchId: number, text: string,
     clientKey: key,
   });
   if (!row) throw new AlreadySent();
+  // Counted after the insert, so a repeat never spends it.
+  await spendSendAllowance(tx, userId, limit);
   return { chat, row };
 }
 
@@ -192,6 +201,7 @@ async function spendSendAllowance(tx: Db, userId: number, limit: SendLimit): Pro
   }
 }
 
+/** A photo message's event (a text message's is written by its insert, with the same fields). */
 async function announce(tx: Db, chat: OpenChat, row: queries.MessageRow): Promise<void> {
   await writeEvent(tx, 'chat.message_sent', {
     messageId: row.id,

@@ -1,9 +1,9 @@
 /**
  * Data access every pair action shares. Each takes `db` so a transaction passes straight through.
  */
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
-import { executePrepared, prepared } from '../../kernel/db/prepared.ts';
+import { executePrepared, prepared, preparedQuery, preparedSql } from '../../kernel/db/prepared.ts';
 import { blocks, matches, profiles } from '../../kernel/db/schema/index.ts';
 
 /** A member as pair actions need them: the profile, its account and whether it is complete. */
@@ -25,10 +25,16 @@ const refColumns = { profileId: profiles.id, userId: profiles.userId, isComplete
  * Outside a transaction it is a plain read.
  */
 export async function findMemberForShare(db: Db, by: { profileId: number } | { userId: number }): Promise<MemberRef | undefined> {
-  const where = 'profileId' in by ? eq(profiles.id, by.profileId) : eq(profiles.userId, by.userId);
-  const [row] = await prepared(db.select(refColumns).from(profiles).where(where).for('key share'));
+  const [row] = 'profileId' in by ? await memberByProfileForShare(db, by) : await memberByUserForShare(db, by);
   return row;
 }
+
+const memberByProfileForShare = preparedQuery<MemberRef[], { profileId: number }>((db) =>
+  db.select(refColumns).from(profiles).where(eq(profiles.id, sql.placeholder('profileId'))).for('key share'),
+);
+const memberByUserForShare = preparedQuery<MemberRef[], { userId: number }>((db) =>
+  db.select(refColumns).from(profiles).where(eq(profiles.userId, sql.placeholder('userId'))).for('key share'),
+);
 
 /**
  * Serialises every action on one pair of profiles (like, unlike, unmatch, block, and the chat
@@ -45,7 +51,7 @@ export async function lockPair(db: Db, a: number, b: number): Promise<void> {
  * Written as NOT IN over a UNION ALL so discovery's planner runs it as one hashed subplan on the
  * two blocks indexes next to its index-only scan.
  */
-export function notBlockedEitherWaySql(viewerUserId: number, otherUserId: SQL): SQL {
+export function notBlockedEitherWaySql(viewerUserId: number | Placeholder, otherUserId: SQL): SQL {
   return sql`${otherUserId} not in (
       select b.blocked_user_id from blocks b where b.blocker_user_id = ${viewerUserId}
       union all
@@ -94,6 +100,23 @@ export async function findMatchOf(db: Db, matchId: number, profileId: number) {
   return row;
 }
 
+/** The caller's profile by user id, so this statement does not wait for callerRef's answer. */
+const matchOfForShare = preparedSql<
+  { peer_profile_id: number; peer_user_id: number; peer_complete: boolean; unlocked_at: Date | string | null; unlocked_by: number | null },
+  { matchId: number; userId: number }
+>(() => {
+  const userId = sql.placeholder('userId');
+  return sql`
+    select p.id as peer_profile_id, p.user_id as peer_user_id, p.is_complete as peer_complete,
+           m.chat_unlocked_at as unlocked_at, m.chat_unlocked_by_profile_id as unlocked_by
+    from (select id from ${profiles} where user_id = ${userId}) me
+    join ${matches} m on m.profile_low_id = me.id or m.profile_high_id = me.id
+    join ${profiles} p on p.id = case when m.profile_low_id = me.id then m.profile_high_id else m.profile_low_id end
+    where m.id = ${sql.placeholder('matchId')}
+      and ${notBlockedEitherWaySql(userId, sql`p.user_id`)}
+    for share of m`;
+});
+
 /**
  * The caller's match `matchId` with its other member, unless either blocked the other (a block
  * removes the match, so this only guards against rows written around the API), the row held FOR
@@ -101,16 +124,7 @@ export async function findMatchOf(db: Db, matchId: number, profileId: number) {
  * unlocking its chat all write this row, so they wait for the holder, and it for them.
  */
 export async function lockMatchOf(db: Db, matchId: number, userId: number) {
-  // The caller's profile by user id, so this statement does not wait for callerRef's answer.
-  const rows = await executePrepared<{ peer_profile_id: number; peer_user_id: number; peer_complete: boolean; unlocked_at: Date | string | null; unlocked_by: number | null }>(db, sql`
-    select p.id as peer_profile_id, p.user_id as peer_user_id, p.is_complete as peer_complete,
-           m.chat_unlocked_at as unlocked_at, m.chat_unlocked_by_profile_id as unlocked_by
-    from (select id from ${profiles} where user_id = ${userId}) me
-    join ${matches} m on m.profile_low_id = me.id or m.profile_high_id = me.id
-    join ${profiles} p on p.id = case when m.profile_low_id = me.id then m.profile_high_id else m.profile_low_id end
-    where m.id = ${matchId}
-      and ${notBlockedEitherWaySql(userId, sql`p.user_id`)}
-    for share of m`);
+  const rows = await matchOfForShare(db, { matchId, userId });
   const row = rows[0];
   if (!row) return undefined;
   return {

@@ -9,6 +9,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { Db } from './kernel/db/client.ts';
 import { registerErrorHandling } from './kernel/errors.ts';
 import { ErrorResponse, DetailResponse } from './modules/common/schemas.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -57,6 +58,12 @@ export interface BuildOptions extends Omit<AppContext, 'media' | 'mediaUrls'> {
    * workers/registry.ts's). Absent (the OpenAPI generator, benchmarks), no handler runs here.
    */
   startInProcessHandlers?: StartInProcessHandlers;
+  /**
+   * A pool of its own for the outbox relay and the in-process handlers (main.ts passes one), so
+   * the few statements that deliver events never queue behind a burst of requests holding every
+   * connection of `db`. Absent, they share `db`.
+   */
+  eventsDb?: Db;
   /** How the local Stripe emulator (no STRIPE_SECRET_KEY) retries webhooks; tests shorten it. */
   stripeEmulatorRetry?: RetryPolicy;
 }
@@ -119,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Metrics first, so its latency hooks cover every route; the gateway last, on top of the
   // event runtime's push bus and the auth check.
   await app.register(metrics);
-  await app.register(eventRuntime, { startInProcessHandlers: withDemoLikeBacks(options.startInProcessHandlers) });
+  await app.register(eventRuntime, { startInProcessHandlers: withDemoLikeBacks(options.startInProcessHandlers), db: options.eventsDb });
   await app.register(health);
   await app.register(gateway);
 

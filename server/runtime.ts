@@ -42,6 +42,9 @@ export function createMailer(config: Config, log: Log): Mailer {
   });
 }
 
+/** The relay's pass and the handlers' batched checks and settlements need few connections. */
+const EVENTS_POOL_SIZE = 3;
+
 export async function createRuntime(config: Config, log: Log): Promise<Runtime> {
   let databaseUrl = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
@@ -53,15 +56,16 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
   }
   await runMigrations(databaseUrl);
   const database = connectDatabase(databaseUrl);
+  const eventsDatabase = connectDatabase(databaseUrl, { max: EVENTS_POOL_SIZE });
   const media = createMediaStore(config);
   // Demo members get their portraits in the same store the app serves photos from.
   await seedDemoMembers(database.db, config.demoMembers, log, media);
   const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
   return {
-    options: { config, db: database.db, mailer: createMailer(config, log), media, jwtSecret },
+    options: { config, db: database.db, eventsDb: eventsDatabase.db, mailer: createMailer(config, log), media, jwtSecret },
     databaseUrl,
     async close() {
-      await database.close();
+      await Promise.all([database.close(), eventsDatabase.close()]);
       if (stopEmbedded) await stopEmbedded();
     },
   };

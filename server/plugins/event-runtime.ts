@@ -32,6 +32,8 @@ export interface EventsRuntime {
 export interface EventRuntimeOptions {
   /** Runs the handlers on the in-process bus; absent, events without NATS are only published. */
   startInProcessHandlers?: StartInProcessHandlers;
+  /** The relay's and the handlers' database; `app.db` when absent. */
+  db?: Db;
 }
 
 declare module 'fastify' {
@@ -50,23 +52,24 @@ export default fp<EventRuntimeOptions>(
   async (app, options) => {
     const { config } = app;
     const log = app.log.child({ component: 'events' });
+    const db = options.db ?? app.db;
     const nats = config.natsUrl ? new NatsLink({ url: config.natsUrl, name: 'betroth-api', log }) : null;
-    const bus = nats ? null : new InProcessBus(app.db, log);
+    const bus = nats ? null : new InProcessBus(db, log);
     const push: PushBus = nats ? new NatsPushBus(nats, config.natsPushPrefix, log) : new InProcessPushBus(log);
     const settings = { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix };
     const transport = nats ? new NatsTransport(nats, settings, log) : (bus as InProcessBus);
     const relay = new OutboxRelay({
-      db: app.db,
+      db,
       transport,
       log,
       batchSize: config.outboxBatchSize,
       pollMs: config.outboxPollMs,
-      listener: listenerOf(app.db),
+      listener: listenerOf(db),
       onPublished: (rows) => {
         for (const row of rows) app.metrics.eventsPublished.inc({ subject: row.subject, transport: transport.kind });
       },
     });
-    app.metrics.watchOutbox(() => outboxBacklog(app.db));
+    app.metrics.watchOutbox(() => outboxBacklog(db));
 
     const runtime: EventsRuntime = { relay, push, nats, handlers: null };
     app.decorate('events', runtime);
@@ -75,7 +78,7 @@ export default fp<EventRuntimeOptions>(
       nats?.start();
       const start = options.startInProcessHandlers;
       if (bus && start && config.workers.length > 0) {
-        runtime.handlers = start({ config, db: app.db, media: app.media, push, log, bus, metrics: app.metrics });
+        runtime.handlers = start({ config, db, media: app.media, push, log, bus, metrics: app.metrics });
       }
       relay.start();
     });

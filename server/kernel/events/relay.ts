@@ -14,6 +14,7 @@
  */
 import type postgres from 'postgres';
 import type { Db } from '../db/client.ts';
+import { pipelinedTransaction } from '../db/pipelined-transaction.ts';
 import type { Log } from '../logging.ts';
 import { type BackoffOptions, backoffDelay, sleep } from './backoff.ts';
 import { claimUnpublished, OUTBOX_CHANNEL, type OutboxRow, prunePublished, unmarkPublished } from './outbox.ts';
@@ -176,7 +177,8 @@ export class OutboxRelay {
   private async pass(): Promise<Outcome> {
     const { db, transport, batchSize } = this.options;
     if (transport.redeliversFromOutbox) return this.passWithoutTransaction();
-    const result = await db.transaction(async (tx) => {
+    // BEGIN goes out with the claim.
+    const result = await pipelinedTransaction(db, async (tx) => {
       const claim = await claimUnpublished(tx, batchSize);
       if (claim.blocked) return { outcome: 'blocked' as Outcome, published: [] as OutboxRow[] };
       const { rows } = claim;

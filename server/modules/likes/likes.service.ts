@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type { Db } from '../../kernel/db/client.ts';
+import { pipelinedTransaction } from '../../kernel/db/pipelined-transaction.ts';
 import { settledValue } from '../../kernel/db/prepared.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
@@ -81,7 +82,8 @@ export async function removeAllMatchesOf(tx: Db, me: queries.ProfileRef): Promis
  * match, once, whoever likes last and also when both like at the same instant.
  */
 export async function like(deps: DbDeps, userId: number, toProfileId: number, liked: boolean): Promise<LikeAnswer> {
-  return deps.db.transaction(async (tx) => {
+  // BEGIN goes out with the first reads (both members' rows).
+  return pipelinedTransaction(deps.db, async (tx) => {
     // Both directions of the pair's swipes are read under its lock, in the same write as the lock.
     const {
       pair: { me, peer },

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { preparedQuery } from '../kernel/db/prepared.ts';
 import { sessions } from '../kernel/db/schema/index.ts';
 import { unauthorized } from '../kernel/errors.ts';
+import { verifiedTokens } from './verified-tokens.ts';
 
 export interface Member {
   userId: number;
@@ -64,19 +65,18 @@ export default fp<{ secret: string; ttlDays: number }>(
     await app.register(fastifyJwt, {
       secret: options.secret,
       sign: { algorithm: TOKEN_ALGORITHM, expiresIn: `${options.ttlDays}d` },
-      // Verified tokens are remembered (until they expire) so a member's every request does not
-      // pay for the HMAC again; the session row is still read every time, so revocation holds.
-      verify: { algorithms: [TOKEN_ALGORITHM], cache: 10_000 },
+      verify: { algorithms: [TOKEN_ALGORITHM] },
     });
 
     app.decorate('issueToken', (member: Member) =>
       app.jwt.sign({ sid: member.sessionId, sub: String(member.userId) } satisfies TokenClaims),
     );
 
+    const verified = verifiedTokens<TokenClaims>();
     app.decorate('memberFromToken', async (token: string): Promise<Member | null> => {
       let claims: TokenClaims;
       try {
-        claims = app.jwt.verify<TokenClaims>(token);
+        claims = verified.claimsOf(token, (raw) => app.jwt.verify<TokenClaims & { exp?: number }>(raw));
       } catch {
         return null;
       }

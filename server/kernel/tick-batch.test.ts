@@ -33,3 +33,21 @@ t.test('a batch is split at maxBatch, and a failing run fails only its own calls
   );
   t.equal((results[2] as PromiseFulfilledResult<number>).value, 30);
 });
+
+t.test('with gatherMs, calls over a few milliseconds share one run', async (t) => {
+  const runs: number[][] = [];
+  const record = tickBatch(
+    async (keys: number[]) => {
+      runs.push(keys);
+      return new Map();
+    },
+    undefined,
+    500,
+    20,
+  );
+  const first = record(1);
+  await new Promise((resolve) => setImmediate(resolve));
+  const second = record(2);
+  await Promise.all([first, second]);
+  t.same(runs, [[1, 2]], 'a call a turn later joined the first');
+});

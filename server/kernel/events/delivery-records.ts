@@ -23,7 +23,13 @@ interface Settlement {
   outcome: SettledOutcome;
 }
 
-/** One batch per database handle: the settlements of every handler in a turn go in one insert. */
+/**
+ * One batch per database handle: the settlements of every handler made within a few milliseconds
+ * go in one insert. Nothing waits on a settlement but the handler's slot (the push went out
+ * before it), so gathering for longer than a turn costs no delivery time and, at hundreds of
+ * events a second, saves most of a round trip per event.
+ */
+const SETTLEMENT_GATHER_MS = 5;
 const settlers = new WeakMap<Db, TickBatch<Settlement, void>>();
 
 function settlerFor(db: Db): TickBatch<Settlement, void> {
@@ -37,7 +43,7 @@ function settlerFor(db: Db): TickBatch<Settlement, void> {
           as settled (event_id bigint, handler text, outcome text)
         on conflict do nothing`);
       return new Map();
-    }, undefined);
+    }, undefined, 500, SETTLEMENT_GATHER_MS);
     settlers.set(db, settle);
   }
   return settle;

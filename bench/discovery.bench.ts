@@ -4,29 +4,31 @@
  * each beside a baseline measured in the same run (a primary-key profile read).
  */
 import os from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { type SavedFilters, validateFilters, withDefaults } from '../server/contract/filters.ts';
 import { decodeFiltersQuery as filtersFromQuery } from '../server/contract/filters-query.ts';
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
-import { blocks, likes, profiles, sessions } from '../server/kernel/db/schema/index.ts';
+import { profiles, sessions, users } from '../server/kernel/db/schema/index.ts';
 import { candidateWhere } from '../server/modules/discovery/discovery.conditions.ts';
 import { candidateIdsQuery, findViewer, nearestCandidateIdsQuery } from '../server/modules/discovery/discovery.queries.ts';
-import { seedPopulation } from '../server/seed/population-seed.ts';
 import { loadPlaces, randomSource } from '../server/seed/population.ts';
+import { ensurePopulation, POPULATION_PREFIX } from './lib/population.ts';
 import { type LatencySummary, measure, ms, ratio, summarize } from './lib/stats.ts';
 
 export interface BenchContext {
   db: Db;
+  /** The same connections as `db`, for COPY. */
+  sql: postgres.Sql;
   databaseUrl: string;
   log: (line: string) => void;
-  /** False when reusing an already populated database. */
-  seed: boolean;
 }
 
-const MEMBERS = 100_000;
+/** BENCH_MEMBERS: the population size (default 100,000). */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ITERATIONS = 400;
 const VIEWERS = 300;
 const LIKE_OPS = 3_000;
@@ -47,51 +49,6 @@ interface Row {
   summary: LatencySummary;
   count: number;
   indexes: string;
-}
-
-async function seedSwipes(
-  db: Db,
-  ids: { men: number[]; women: number[]; users: number[] },
-  log: (line: string) => void,
-): Promise<number> {
-  const random = randomSource(7);
-  const pick = (list: number[]) => list[Math.floor(random() * list.length)];
-  const batch: Array<typeof likes.$inferInsert> = [];
-  const seen = new Set<string>();
-  let total = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await db.insert(likes).values(batch).onConflictDoNothing();
-    total += batch.length;
-    batch.length = 0;
-  };
-  for (const [own, other] of [
-    [ids.men, ids.women],
-    [ids.women, ids.men],
-  ] as const) {
-    for (const from of own) {
-      // Heavy-tailed activity: most members swiped a little, a few a lot.
-      const swipes = Math.floor(Math.min(200, -Math.log(Math.max(random(), 1e-9)) * 6));
-      for (let i = 0; i < swipes; i++) {
-        const to = pick(other);
-        const key = `${from}:${to}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        batch.push({ fromProfileId: from, toProfileId: to, liked: random() < 0.55 });
-        if (batch.length >= 5000) await flush();
-      }
-    }
-  }
-  await flush();
-  log(`  ${total} swipes`);
-  const blocked: Array<typeof blocks.$inferInsert> = [];
-  for (let i = 0; i < MEMBERS / 100; i++) {
-    const [a, b] = [pick(ids.users), pick(ids.users)];
-    if (a !== b) blocked.push({ blockerUserId: a, blockedUserId: b });
-  }
-  await db.insert(blocks).values(blocked).onConflictDoNothing();
-  log(`  ${blocked.length} blocks`);
-  return total;
 }
 
 async function tokensFor(app: FastifyInstance, db: Db, userIds: number[]): Promise<string[]> {
@@ -143,26 +100,18 @@ async function timedConcurrent(total: number, concurrency: number, fn: (i: numbe
 
 export async function runDiscoveryBench(context: BenchContext): Promise<string> {
   const { db, databaseUrl, log } = context;
-  log(context.seed ? `seeding ${MEMBERS} members...` : 'reusing a populated database');
-  const seedStart = Date.now();
-  if (context.seed) {
-    await seedPopulation(db, {
-      count: MEMBERS,
-      seed: 42,
-      usernamePrefix: 'bench_',
-      onProgress: (done) => done % 20_000 === 0 && log(`  ${done} members`),
-    });
-  }
-  const genders = await db.select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender }).from(profiles);
+  if (!Number.isInteger(MEMBERS) || MEMBERS < 1000) throw new Error(`BENCH_MEMBERS must be a whole number of at least 1000, not ${process.env.BENCH_MEMBERS}`);
+  const population = await ensurePopulation(context.sql, MEMBERS, log);
+  const genders = await db
+    .select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender })
+    .from(profiles)
+    .where(like(users.username, `${POPULATION_PREFIX}%`))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .orderBy(profiles.id);
   const profileIds = genders.map((g) => g.id);
   const men = genders.filter((g) => g.gender === 'Man').map((g) => g.id);
   const women = genders.filter((g) => g.gender === 'Woman').map((g) => g.id);
-  const swipes = context.seed
-    ? await seedSwipes(db, { men, women, users: genders.map((g) => g.userId) }, log)
-    : Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from likes`))[0].n);
-  await db.execute(sql`vacuum analyze`);
-  const seedSeconds = (Date.now() - seedStart) / 1000;
-  log(`seeded in ${seedSeconds.toFixed(0)} s`);
+  const { swipes, blocks: blockCount, seedSeconds } = population;
 
   // The per-member view budgets would stop a benchmark's viewers after a few hundred pages.
   const config = loadConfig({
@@ -245,7 +194,7 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
 
 Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${version}.
 Population: ${MEMBERS.toLocaleString('en-US')} complete members (${men.length} men, ${women.length} women) in ${cities} real cities
-(weighted by metro size, about four fifths in the United States), ${swipes.toLocaleString('en-US')} swipes, ${MEMBERS / 100} blocks; seeded in ${seedSeconds.toFixed(0)} s.
+(weighted by metro size, about four fifths in the United States), ${swipes.toLocaleString('en-US')} swipes, ${blockCount} blocks; ${population.reused ? `seeded earlier in ${seedSeconds.toFixed(0)} s, reused (BENCH_DATABASE)` : `seeded in ${seedSeconds.toFixed(0)} s`}.
 Each discovery request is a full \`GET /api/v1/profiles/?page_size=20&...\` through \`app.inject\` (token check, count,
 page query, rows, serialization) by one of ${VIEWERS} random members, ${ITERATIONS} requests per set after a warm-up, one at a time.
 

@@ -13,8 +13,9 @@ import { decodeFiltersQuery as filtersFromQuery } from '../server/contract/filte
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { profiles, sessions, users } from '../server/kernel/db/schema/index.ts';
-import { candidateWhere } from '../server/modules/discovery/discovery.conditions.ts';
-import { candidateIdsQuery, findViewer, nearestCandidateIdsQuery } from '../server/modules/discovery/discovery.queries.ts';
+import { placeCountQuery, placePageQuery } from '../server/modules/discovery/discovery.places.ts';
+import { findViewer } from '../server/modules/discovery/discovery.queries.ts';
+import { countCap, placeWalkOf } from '../server/modules/discovery/discovery.service.ts';
 import { loadPlaces, randomSource } from '../server/seed/population.ts';
 import { ensurePopulation, POPULATION_PREFIX } from './lib/population.ts';
 import { type LatencySummary, measure, ms, ratio, summarize } from './lib/stats.ts';
@@ -71,12 +72,12 @@ async function explainIndexes(db: Db, userId: number, query: string, log: (line:
   }
   const raw = filtersFromQuery(multi);
   const filters: SavedFilters = raw ? validateFilters(raw, { from: 'query' }).filters : withDefaults(null);
-  const where = candidateWhere({ ...viewer, gender: viewer.gender }, filters, new Date());
-  // A country filter's page comes from the nearest-first walk (discovery.service.ts): show that plan.
-  const pageQuery = filters.homeCountry ? nearestCandidateIdsQuery : candidateIdsQuery;
-  const plan = await db.execute<{ 'QUERY PLAN': string }>(
-    sql`explain (analyze, buffers) ${pageQuery(viewer, where, 20, (page - 1) * 20)}`,
-  );
+  const walk = placeWalkOf({ ...viewer, gender: viewer.gender }, filters, new Date());
+  // The page as the service finds it for a located viewer (the place walk), and the count beside it.
+  const plan = [
+    ...(await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${placePageQuery(walk, 20, (page - 1) * 20)}`)),
+    ...(await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${placeCountQuery(walk, countCap(page, 20) + 1)}`)),
+  ];
   const lines = plan.map((row) => row['QUERY PLAN']);
   if (verbose) for (const line of lines) log(`    ${line}`);
   const used = new Set<string>();

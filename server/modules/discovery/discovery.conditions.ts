@@ -140,13 +140,17 @@ export function homeConditions(filters: SavedFilters): SQL[] {
   return conditions;
 }
 
-/** One condition per active filter, ANDed by the caller. */
-export function filterConditions(viewer: Viewer, filters: SavedFilters, today: Date): SQL[] {
+/**
+ * One condition per active filter, ANDed by the caller. `withDistance: false` leaves the distance
+ * filter out, for a query that applies it per place instead (discovery.places.ts).
+ */
+export function filterConditions(viewer: Viewer, filters: SavedFilters, today: Date, withDistance = true): SQL[] {
   const conditions: SQL[] = [];
   const age = ageBounds(filters.maxAge, today);
   if (age.bornAfterOrOn) conditions.push(sql`p.date_of_birth >= ${age.bornAfterOrOn}::date`);
   conditions.push(sql`p.date_of_birth <= ${age.bornOnOrBefore}::date`);
-  conditions.push(...distanceFilter(viewer, filters), ...homeConditions(filters));
+  if (withDistance) conditions.push(...distanceFilter(viewer, filters));
+  conditions.push(...homeConditions(filters));
 
   if (filters.heightRange && isFilterActive('heightRange', filters.heightRange)) {
     const cm = heightCmBounds(filters.heightRange);
@@ -183,13 +187,14 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
 
 /**
  * The candidate set: complete profiles of the sought gender, never the viewer, never anyone
- * blocked by or blocking the viewer, narrowed by the filters.
+ * blocked by or blocking the viewer, narrowed by the filters (the distance filter left out when
+ * `withDistance` is false).
  */
-export function candidateWhere(viewer: Viewer & { gender: string }, filters: SavedFilters, today: Date): SQL {
+export function candidateWhere(viewer: Viewer & { gender: string }, filters: SavedFilters, today: Date, withDistance = true): SQL {
   const conditions = [
     visibleToViewerSql(viewer, 'p'),
     sql`p.gender = ${soughtGender(viewer.gender)}`,
-    ...filterConditions(viewer, filters, today),
+    ...filterConditions(viewer, filters, today, withDistance),
   ];
   return sql.join(conditions, sql` and `);
 }

@@ -22,8 +22,13 @@ export interface PlaceWalk {
   viewer: Viewer;
   /** The sought gender (the indexes' first column). */
   gender: string;
-  /** The whole candidate condition (alias `p`). */
+  /** The whole candidate condition (alias `p`), for the whole-set query the walk falls back to. */
   where: SQL;
+  /**
+   * The same without the distance filter (alias `p`): the walk decides distance once per place,
+   * and leaving it out lets the count read profiles_discovery_count_idx, which holds no coordinates.
+   */
+  atPlace: SQL;
   /** The distance filter (alias `p`): reads only coordinates, so it is decided once per place. */
   distance: SQL[];
   /** The country, state and city filters (alias `p`). */
@@ -66,13 +71,18 @@ function placesCte({ gender, distance, home }: PlaceWalk): SQL {
     )`;
 }
 
-/** Candidates at place `q`, newest first (the index order), at most `take` of them. */
-function atPlace({ where }: PlaceWalk, take: number, extra: SQL, columns: SQL): SQL {
+/**
+ * Candidates at place `q`, at most `take` of them: newest first (the order of
+ * profiles_discovery_idx) for a page; in any order for the count, which then reads the narrower
+ * profiles_discovery_count_idx, led by date of birth within the place so an age filter narrows it.
+ */
+function atPlace({ atPlace: where }: PlaceWalk, take: number, extra: SQL, columns: SQL, newestFirst: boolean): SQL {
+  // The index's spelling of newest first (neither column is ever null), so the walk reads it in order.
+  const order = newestFirst ? sql`order by p.created_at desc nulls last, p.id desc nulls last` : sql``;
   return sql`
     select ${columns} from profiles p
     where ${where} and p.location_latitude = q.latitude and p.location_longitude = q.longitude${extra}
-    -- The index's spelling of newest first (neither column is ever null), so the walk reads it in order.
-    order by p.created_at desc nulls last, p.id desc nulls last
+    ${order}
     limit ${take}`;
 }
 
@@ -87,7 +97,7 @@ export function placePageQuery(walk: PlaceWalk, limit: number, offset: number): 
   const distance = chordSquared(latitude ?? 0, longitude ?? 0);
   const columns = sql`p.id, p.created_at, ${distance} as distance`;
   return sql`${placesCte(walk)}
-    select c.id from matching_places q cross join lateral (${atPlace(walk, offset + limit, unswiped(walk.viewer), columns)}) c
+    select c.id from matching_places q cross join lateral (${atPlace(walk, offset + limit, unswiped(walk.viewer), columns, true)}) c
     order by c.distance asc, c.created_at desc, c.id desc
     limit ${limit} offset ${offset}`;
 }
@@ -96,7 +106,7 @@ export function placePageQuery(walk: PlaceWalk, limit: number, offset: number): 
 export function placeCountQuery(walk: PlaceWalk, atMost: number): SQL {
   return sql`${placesCte(walk)}
     select count(*)::int as count from (
-      select from matching_places q cross join lateral (${atPlace(walk, atMost, sql``, sql``)}) c
+      select from matching_places q cross join lateral (${atPlace(walk, atMost, sql``, sql``, false)}) c
       union all
       select from profiles p where ${walk.where} and p.location_latitude is null
       limit ${atMost}

@@ -90,6 +90,7 @@ export function placeWalkOf(viewer: Viewer & { gender: string }, filters: SavedF
     viewer,
     gender: soughtGender(viewer.gender),
     where: candidateWhere(viewer, filters, today),
+    atPlace: candidateWhere(viewer, filters, today, false),
     distance: distanceFilter(viewer, filters),
     home: homeConditions(filters),
   };

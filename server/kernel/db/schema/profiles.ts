@@ -180,6 +180,32 @@ export const profiles = pgTable(
         t.filterBits6,
       )
       .where(sql`${t.isComplete}`),
+    // The place walk's count (discovery.places.ts): a place's candidates in no particular order,
+    // led by date of birth so an age filter is an index range; every other filtered column
+    // follows so the count stays index-only, without the page's ordering and coordinate columns.
+    index('profiles_discovery_count_idx')
+      .on(
+        t.gender,
+        t.locationLatitude,
+        t.locationLongitude,
+        t.dateOfBirth,
+        t.id,
+        t.userId,
+        t.height,
+        t.weight,
+        t.faceSelfRating,
+        t.minimumBetrothalGiftPrice,
+        t.homeCountry,
+        t.homeState,
+        t.homeCity,
+        t.filterBits1,
+        t.filterBits2,
+        t.filterBits3,
+        t.filterBits4,
+        t.filterBits5,
+        t.filterBits6,
+      )
+      .where(sql`${t.isComplete}`),
     // The place walk's check that a place holds anyone of the filtered country, state and city:
     // one probe per place (discovery.places.ts), where the wide index would read the whole place.
     index('profiles_discovery_place_idx')

@@ -44,7 +44,7 @@ const and = (conditions: SQL[]) => (conditions.length > 0 ? sql` and ${sql.join(
  * city name at the country's point, so the names are checked per place on
  * profiles_discovery_place_idx, one probe each, rather than assumed from one member.
  */
-function placesCte({ gender, distance, home }: PlaceWalk): SQL {
+function placesCte({ viewer, gender, distance, home }: PlaceWalk): SQL {
   const located = sql`p.is_complete and p.gender = ${gender}`;
   const point = sql`p.location_latitude, p.location_longitude, p.location_x, p.location_y, p.location_z`;
   return sql`
@@ -59,10 +59,12 @@ function placesCte({ gender, distance, home }: PlaceWalk): SQL {
         order by p.location_latitude, p.location_longitude limit 1) n
     ),
     near_places as (
-      select p.location_latitude as latitude, p.location_longitude as longitude from places p where true${and(distance)}
+      select p.location_latitude as latitude, p.location_longitude as longitude,
+        ${chordSquared(viewer.latitude ?? 0, viewer.longitude ?? 0)} as distance
+      from places p where true${and(distance)}
     ),
     matching_places as (
-      select q.latitude, q.longitude from near_places q${
+      select q.latitude, q.longitude, q.distance from near_places q${
         home.length === 0
           ? sql``
           : sql` where exists (select from profiles p where ${located}
@@ -93,12 +95,13 @@ function unswiped(viewer: Viewer): SQL {
 
 /** Ids of one page (all unswiped and located) in discovery order; fewer than `limit` when the walk cannot prove the page. */
 export function placePageQuery(walk: PlaceWalk, limit: number, offset: number): SQL {
-  const { latitude, longitude } = walk.viewer;
-  const distance = chordSquared(latitude ?? 0, longitude ?? 0);
-  const columns = sql`p.id, p.created_at, ${distance} as distance`;
+  // Places nearest first and each place's candidates newest first make the rows arrive already in
+  // discovery order by distance, so the sort is incremental and the limit stops the walk at the
+  // nearest places that fill the page: farther places are never read.
   return sql`${placesCte(walk)}
-    select c.id from matching_places q cross join lateral (${atPlace(walk, offset + limit, unswiped(walk.viewer), columns, true)}) c
-    order by c.distance asc, c.created_at desc, c.id desc
+    select c.id from (select * from matching_places order by distance) q
+    cross join lateral (${atPlace(walk, offset + limit, unswiped(walk.viewer), sql`p.id, p.created_at`, true)}) c
+    order by q.distance asc, c.created_at desc nulls last, c.id desc nulls last
     limit ${limit} offset ${offset}`;
 }
 

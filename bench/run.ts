@@ -66,7 +66,7 @@ ${sections.join('\n')}`;
   exitCode = 1;
 } finally {
   await database.close();
-  // BENCH_KEEP_DB=1 keeps the populated database for EXPLAIN sessions (drop it by hand).
+  // BENCH_KEEP_DB=1 (or a BENCH_DATABASE name) keeps the populated database for EXPLAIN sessions and reuse (drop it by hand).
   if (reused || process.env.BENCH_KEEP_DB === '1') log(`kept database ${name}`);
   else await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end();

@@ -41,28 +41,18 @@ export async function findPlacePage(db: Db, walk: PlaceWalk, limit: number, offs
   return rows.map((row) => Number(row.id));
 }
 
-/** The page query (exported for EXPLAIN in the benchmark). */
-export function candidateIdsQuery(viewer: Viewer, where: SQL, limit: number, offset: number): SQL {
-  return sql`
-    select p.id, ${swipedBy(viewer)} as swiped
+/**
+ * Profile ids of one page in discovery order, the whole candidate set ordered: for what the place
+ * walk cannot prove (discovery.service.ts).
+ */
+export async function findCandidatePage(db: Db, viewer: Viewer, where: SQL, limit: number, offset: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number | string }>(sql`
+    select p.id
     from profiles p
     where ${where}
     order by ${discoveryOrder(viewer)}
-    limit ${limit} offset ${offset}`;
-}
-
-export interface CandidatePage {
-  ids: number[];
-  /** Whether the viewer already swiped the last row (the ring search's test). */
-  lastSwiped: boolean;
-}
-
-/** Profile ids of one page in discovery order, the whole candidate set ordered. */
-export async function findCandidatePage(db: Db, viewer: Viewer, where: SQL, limit: number, offset: number): Promise<CandidatePage> {
-  const query = candidateIdsQuery(viewer, where, limit, offset);
-  const rows = await db.execute<{ id: number | string; swiped: boolean }>(query);
-  const last = rows[rows.length - 1];
-  return { ids: rows.map((row) => Number(row.id)), lastSwiped: last ? last.swiped : true };
+    limit ${limit} offset ${offset}`);
+  return rows.map((row) => Number(row.id));
 }
 
 const publicColumns = profileColumnsNamed(PROFILE_COLUMN_NAMES);

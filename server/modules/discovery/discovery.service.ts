@@ -81,7 +81,7 @@ async function pageIds(db: Db, viewer: Viewer, walk: PlaceWalk, limit: number, o
     const ids = await queries.findPlacePage(db, walk, limit, offset);
     if (ids.length === limit) return ids;
   }
-  return (await queries.findCandidatePage(db, viewer, walk.where, limit, offset)).ids;
+  return queries.findCandidatePage(db, viewer, walk.where, limit, offset);
 }
 
 /** What the place walk needs: the candidate condition, and the filters on where members live on their own. */

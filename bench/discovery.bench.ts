@@ -4,29 +4,33 @@
  * each beside a baseline measured in the same run (a primary-key profile read).
  */
 import os from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { type SavedFilters, validateFilters, withDefaults } from '../server/contract/filters.ts';
 import { decodeFiltersQuery as filtersFromQuery } from '../server/contract/filters-query.ts';
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
-import { blocks, likes, profiles, sessions } from '../server/kernel/db/schema/index.ts';
-import { candidateWhere } from '../server/modules/discovery/discovery.conditions.ts';
-import { candidateIdsQuery, findViewer, nearestCandidateIdsQuery } from '../server/modules/discovery/discovery.queries.ts';
-import { seedPopulation } from '../server/seed/population-seed.ts';
+import { profiles, sessions, users } from '../server/kernel/db/schema/index.ts';
+import { placeCountQuery, placePageQuery } from '../server/modules/discovery/discovery.places.ts';
+import { findViewer } from '../server/modules/discovery/discovery.queries.ts';
+import { countCap, placeWalkOf } from '../server/modules/discovery/discovery.service.ts';
 import { loadPlaces, randomSource } from '../server/seed/population.ts';
+import { timedConcurrently } from './lib/load.ts';
+import { ensurePopulation, POPULATION_PREFIX } from './lib/population.ts';
 import { type LatencySummary, measure, ms, ratio, summarize } from './lib/stats.ts';
 
 export interface BenchContext {
   db: Db;
+  /** The same connections as `db`, for COPY. */
+  sql: postgres.Sql;
   databaseUrl: string;
   log: (line: string) => void;
-  /** False when reusing an already populated database. */
-  seed: boolean;
 }
 
-const MEMBERS = 100_000;
+/** BENCH_MEMBERS: the population size (default 100,000). */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ITERATIONS = 400;
 const VIEWERS = 300;
 const LIKE_OPS = 3_000;
@@ -46,53 +50,13 @@ interface Row {
   name: string;
   summary: LatencySummary;
   count: number;
+  /** Share of the answers whose count stopped at the cap. */
+  capped: number;
   indexes: string;
 }
 
-async function seedSwipes(
-  db: Db,
-  ids: { men: number[]; women: number[]; users: number[] },
-  log: (line: string) => void,
-): Promise<number> {
-  const random = randomSource(7);
-  const pick = (list: number[]) => list[Math.floor(random() * list.length)];
-  const batch: Array<typeof likes.$inferInsert> = [];
-  const seen = new Set<string>();
-  let total = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await db.insert(likes).values(batch).onConflictDoNothing();
-    total += batch.length;
-    batch.length = 0;
-  };
-  for (const [own, other] of [
-    [ids.men, ids.women],
-    [ids.women, ids.men],
-  ] as const) {
-    for (const from of own) {
-      // Heavy-tailed activity: most members swiped a little, a few a lot.
-      const swipes = Math.floor(Math.min(200, -Math.log(Math.max(random(), 1e-9)) * 6));
-      for (let i = 0; i < swipes; i++) {
-        const to = pick(other);
-        const key = `${from}:${to}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        batch.push({ fromProfileId: from, toProfileId: to, liked: random() < 0.55 });
-        if (batch.length >= 5000) await flush();
-      }
-    }
-  }
-  await flush();
-  log(`  ${total} swipes`);
-  const blocked: Array<typeof blocks.$inferInsert> = [];
-  for (let i = 0; i < MEMBERS / 100; i++) {
-    const [a, b] = [pick(ids.users), pick(ids.users)];
-    if (a !== b) blocked.push({ blockerUserId: a, blockedUserId: b });
-  }
-  await db.insert(blocks).values(blocked).onConflictDoNothing();
-  log(`  ${blocked.length} blocks`);
-  return total;
-}
+/** Requests at CONCURRENCY in flight for the throughput comparison (discovery and the primary-key read). */
+const CONCURRENT_REQUESTS = 1_200;
 
 async function tokensFor(app: FastifyInstance, db: Db, userIds: number[]): Promise<string[]> {
   const rows = await db
@@ -114,12 +78,12 @@ async function explainIndexes(db: Db, userId: number, query: string, log: (line:
   }
   const raw = filtersFromQuery(multi);
   const filters: SavedFilters = raw ? validateFilters(raw, { from: 'query' }).filters : withDefaults(null);
-  const where = candidateWhere({ ...viewer, gender: viewer.gender }, filters, new Date());
-  // A country filter's page comes from the nearest-first walk (discovery.service.ts): show that plan.
-  const pageQuery = filters.homeCountry ? nearestCandidateIdsQuery : candidateIdsQuery;
-  const plan = await db.execute<{ 'QUERY PLAN': string }>(
-    sql`explain (analyze, buffers) ${pageQuery(viewer, where, 20, (page - 1) * 20)}`,
-  );
+  const walk = placeWalkOf({ ...viewer, gender: viewer.gender }, filters, new Date());
+  // The page as the service finds it for a located viewer (the place walk), and the count beside it.
+  const plan = [
+    ...(await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${placePageQuery(walk, 20, (page - 1) * 20)}`)),
+    ...(await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${placeCountQuery(walk, countCap(page, 20) + 1)}`)),
+  ];
   const lines = plan.map((row) => row['QUERY PLAN']);
   if (verbose) for (const line of lines) log(`    ${line}`);
   const used = new Set<string>();
@@ -130,39 +94,20 @@ async function explainIndexes(db: Db, userId: number, query: string, log: (line:
   return [...used].join('; ');
 }
 
-async function timedConcurrent(total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await fn(next++);
-    }),
-  );
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
 export async function runDiscoveryBench(context: BenchContext): Promise<string> {
   const { db, databaseUrl, log } = context;
-  log(context.seed ? `seeding ${MEMBERS} members...` : 'reusing a populated database');
-  const seedStart = Date.now();
-  if (context.seed) {
-    await seedPopulation(db, {
-      count: MEMBERS,
-      seed: 42,
-      usernamePrefix: 'bench_',
-      onProgress: (done) => done % 20_000 === 0 && log(`  ${done} members`),
-    });
-  }
-  const genders = await db.select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender }).from(profiles);
+  if (!Number.isInteger(MEMBERS) || MEMBERS < 1000) throw new Error(`BENCH_MEMBERS must be a whole number of at least 1000, not ${process.env.BENCH_MEMBERS}`);
+  const population = await ensurePopulation(context.sql, MEMBERS, log);
+  const genders = await db
+    .select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender })
+    .from(profiles)
+    .where(like(users.username, `${POPULATION_PREFIX}%`))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .orderBy(profiles.id);
   const profileIds = genders.map((g) => g.id);
   const men = genders.filter((g) => g.gender === 'Man').map((g) => g.id);
   const women = genders.filter((g) => g.gender === 'Woman').map((g) => g.id);
-  const swipes = context.seed
-    ? await seedSwipes(db, { men, women, users: genders.map((g) => g.userId) }, log)
-    : Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from likes`))[0].n);
-  await db.execute(sql`vacuum analyze`);
-  const seedSeconds = (Date.now() - seedStart) / 1000;
-  log(`seeded in ${seedSeconds.toFixed(0)} s`);
+  const { swipes, blocks: blockCount, seedSeconds } = population;
 
   // The per-member view budgets would stop a benchmark's viewers after a few hundred pages.
   const config = loadConfig({
@@ -188,20 +133,49 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
       await measure((i) => app.inject({ method: 'GET', url: '/api/v1/my_profile/', headers: { authorization: tokens[i % VIEWERS] } }), ITERATIONS),
     );
 
+    const discoverPage = async (query: string, authorization: string) => {
+      const url = `/api/v1/profiles/?page_size=20${query ? `&${query}` : ''}`;
+      const response = await app.inject({ method: 'GET', url, headers: { authorization } });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return response.json() as { count: number; count_capped: boolean };
+    };
     const rows: Row[] = [];
     for (const set of FILTER_SETS) {
       let count = 0;
-      const url = `/api/v1/profiles/?page_size=20${set.query ? `&${set.query}` : ''}`;
+      let capped = 0;
       const durations = await measure(async (i) => {
-        const response = await app.inject({ method: 'GET', url, headers: { authorization: tokens[i % VIEWERS] } });
-        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-        count += (response.json() as { count: number }).count;
+        const page = await discoverPage(set.query, tokens[i % VIEWERS]);
+        count += page.count;
+        if (page.count_capped) capped++;
       }, ITERATIONS);
       const summary = summarize(durations);
       const indexes = await explainIndexes(db, viewers[0].userId, set.query, log, process.env.BENCH_VERBOSE === '1');
-      rows.push({ name: set.name, summary, count: Math.round(count / (ITERATIONS + Math.ceil(ITERATIONS / 10))), indexes });
+      const answers = ITERATIONS + Math.ceil(ITERATIONS / 10);
+      rows.push({ name: set.name, summary, count: Math.round(count / answers), capped: capped / answers, indexes });
       log(`  ${set.name}: p50 ${ms(summary.p50)} p95 ${ms(summary.p95)} p99 ${ms(summary.p99)} [${indexes}]`);
     }
+
+    // CONCURRENCY clients at once: discovery (the filter sets in turn) beside the primary-key read
+    // over HTTP and in the database, each as throughput and per-request latency.
+    const concurrentDiscovery = await timedConcurrently(CONCURRENT_REQUESTS, CONCURRENCY, (i) =>
+      discoverPage(FILTER_SETS[i % FILTER_SETS.length].query, tokens[i % VIEWERS]),
+    );
+    const concurrentHttpRead = await timedConcurrently(CONCURRENT_REQUESTS, CONCURRENCY, (i) =>
+      app.inject({ method: 'GET', url: '/api/v1/my_profile/', headers: { authorization: tokens[i % VIEWERS] } }),
+    );
+    const concurrentRead = await timedConcurrently(CONCURRENT_REQUESTS, CONCURRENCY, () =>
+      db.select().from(profiles).where(eq(profiles.id, randomProfileId())),
+    );
+    const concurrentRow = (name: string, run: { durations: number[]; seconds: number }) => {
+      const summary = summarize(run.durations);
+      return `| ${name} | ${(CONCURRENT_REQUESTS / run.seconds).toFixed(0)}/s | ${ms(summary.p50)} | ${ms(summary.p99)} |`;
+    };
+    const concurrentTable = [
+      concurrentRow('discovery, the six filter sets in turn', concurrentDiscovery),
+      concurrentRow('`GET /api/v1/my_profile/` (primary-key read over HTTP)', concurrentHttpRead),
+      concurrentRow('primary-key read in the database', concurrentRead),
+    ].join('\n');
+    log(`  at ${CONCURRENCY} in flight:\n${concurrentTable}`);
 
     // Likes: random likes and passes by the viewers, a third of them aimed at other viewers so
     // that mutual likes (matches) happen too; CONCURRENCY requests in flight.
@@ -210,7 +184,7 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
       Woman: viewers.map((v, i) => (v.gender === 'Woman' ? i : -1)).filter((i) => i >= 0),
     };
     let matches = 0;
-    const likeSeconds = await timedConcurrent(LIKE_OPS, CONCURRENCY, async () => {
+    const { seconds: likeSeconds } = await timedConcurrently(LIKE_OPS, CONCURRENCY, async () => {
       const from = Math.floor(random() * VIEWERS);
       const wanted = viewers[from].gender === 'Man' ? 'Woman' : 'Man';
       const pool = viewerIndexByGender[wanted];
@@ -226,7 +200,7 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
         throw new Error(`like: ${response.statusCode} ${response.body}`);
       }
     });
-    const readSeconds = await timedConcurrent(LIKE_OPS, CONCURRENCY, () => db.select().from(profiles).where(eq(profiles.id, randomProfileId())));
+    const { seconds: readSeconds } = await timedConcurrently(LIKE_OPS, CONCURRENCY, () => db.select().from(profiles).where(eq(profiles.id, randomProfileId())));
     const likesPerSecond = LIKE_OPS / likeSeconds;
     const readsPerSecond = LIKE_OPS / readSeconds;
     log(`  likes: ${likesPerSecond.toFixed(0)}/s (${matches} matches); pk reads: ${readsPerSecond.toFixed(0)}/s`);
@@ -237,15 +211,16 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
     const table = rows
       .map(
         (r) =>
-          `| ${r.name} | ${r.count} | ${ms(r.summary.p50)} | ${ms(r.summary.p95)} | ${ms(r.summary.p99)} | ${ratio(r.summary.p50, baseline.p50)} | ${ratio(r.summary.p99, baseline.p99)} | ${r.indexes} |`,
+          `| ${r.name} | ${r.count} | ${(r.capped * 100).toFixed(0)}% | ${ms(r.summary.p50)} | ${ms(r.summary.p95)} | ${ms(r.summary.p99)} | ${ratio(r.summary.p50, baseline.p50)} | ${ratio(r.summary.p99, baseline.p99)} | ${r.indexes} |`,
       )
       .join('\n');
     const worstP99 = Math.max(...rows.map((r) => r.summary.p99));
+    const [load1] = os.loadavg();
     return `## Discovery and likes (\`bench/discovery.bench.ts\`)
 
-Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${version}.
-Population: ${MEMBERS.toLocaleString('en-US')} complete members (${men.length} men, ${women.length} women) in ${cities} real cities
-(weighted by metro size, about four fifths in the United States), ${swipes.toLocaleString('en-US')} swipes, ${MEMBERS / 100} blocks; seeded in ${seedSeconds.toFixed(0)} s.
+Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${version}, load average ${load1.toFixed(1)} at the end.
+Population (\`BENCH_MEMBERS\`): ${MEMBERS.toLocaleString('en-US')} complete members (${men.length} men, ${women.length} women) in ${cities} real cities
+(weighted by metro size, about four fifths in the United States), ${swipes.toLocaleString('en-US')} swipes, ${blockCount} blocks; ${population.reused ? `seeded earlier in ${seedSeconds.toFixed(0)} s, reused (BENCH_DATABASE)` : `seeded in ${seedSeconds.toFixed(0)} s`}.
 Each discovery request is a full \`GET /api/v1/profiles/?page_size=20&...\` through \`app.inject\` (token check, count,
 page query, rows, serialization) by one of ${VIEWERS} random members, ${ITERATIONS} requests per set after a warm-up, one at a time.
 
@@ -253,21 +228,26 @@ Baselines measured in the same run: a primary-key profile read (\`select * from 
 p95 ${ms(baseline.p95)}, p99 ${ms(baseline.p99)}; \`GET /api/v1/my_profile/\` (token check + the same read over HTTP) p50 ${ms(httpBaseline.p50)},
 p99 ${ms(httpBaseline.p99)}.
 
-| filter set | matches (avg count) | p50 | p95 | p99 | p50 / pk read | p99 / pk read | plan of the page query (whole set, or the nearest-first walk for a country filter; EXPLAIN ANALYZE) |
-|---|---|---|---|---|---|---|---|
+| filter set | matches (avg count) | count capped | p50 | p95 | p99 | p50 / pk read | p99 / pk read | plans of the page and count queries (place walk; EXPLAIN ANALYZE) |
+|---|---|---|---|---|---|---|---|---|
 ${table}
 
 Worst discovery p99: ${ms(worstP99)} (target: under 50 ms) — ${worstP99 < 50 ? 'met' : 'NOT met'}.
 
-How a request spends its time (design in docs/decisions.md, "Speed"): the count is an index-only
-scan of \`profiles_discovery_count_idx\` (gender and age only) or \`profiles_discovery_filter_count_idx\`
-(any other filter); beside it the page is taken from within 100, then 500 miles of the member
-(one latitude band of \`profiles_discovery_idx\`) and only when that cannot prove the page, from the
-whole set (the plan shown). With a country filter the page instead comes from a nearest-first walk
-of \`profiles_discovery_nearest_idx\` (GiST on gender, country and the unit vector; KNN \`<->\`), which
-reads the nearest candidates and everyone tied with the last of them, not the whole country: members
-living outside the filtered country (about a fifth of these viewers) no longer sort the whole set.
-Whole-set and ring scans are index-only (no heap fetches); list filters are one bit test each.
+At ${CONCURRENCY} requests in flight (${CONCURRENT_REQUESTS} each, one process for the clients and the API):
+
+| operation | throughput | p50 | p99 |
+|---|---|---|---|
+${concurrentTable}
+
+How a request spends its time (design in docs/decisions.md, "Speed"): the page and the count run
+beside each other as place walks (server/modules/discovery/discovery.places.ts): the distinct
+places of the sought gender are found by skipping through \`profiles_discovery_idx\` one place
+at a time, places outside the distance filter (or without anyone of the filtered country, state
+or city, one probe of \`profiles_discovery_place_idx\` each) are dropped, and at each remaining
+place the newest matching candidates are read in index order until the page's end (the page) or
+the cap of 1,000 (the count). Only a page the walk cannot prove (it reaches swiped or unlocated
+candidates, or lies past the 1,000th candidate) orders the whole set.
 
 Likes: ${LIKE_OPS} \`POST /api/v1/match/like/\` (70% likes, 30% passes, a third aimed at other active members so matches
 happen: ${matches} matches made), ${CONCURRENCY} in flight: **${likesPerSecond.toFixed(0)} likes/s**, against

@@ -5,7 +5,11 @@
  *
  * BENCH_ONLY=photos runs the photo section alone: no database, the section is printed and
  * docs/benchmarks.md is left as it is. BENCH_ONLY=chat likewise prints the chat section alone, on
- * a scratch database of its own (created and dropped as for the full run).
+ * a scratch database of its own (created and dropped as for the full run). BENCH_ONLY=discovery
+ * prints the discovery section alone (BENCH_MEMBERS sets its population size, 100,000 by default).
+ *
+ * BENCH_DATABASE=<name> runs on that database, created and migrated when missing, and keeps it;
+ * the discovery section seeds it once and reuses the population at the same BENCH_MEMBERS.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -18,7 +22,7 @@ import { runDiscoveryBench } from './discovery.bench.ts';
 import { runPhotosBench } from './photos.bench.ts';
 
 const adminUrl = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-// BENCH_DATABASE=<name> reuses a database kept by BENCH_KEEP_DB=1 (no seeding, not dropped).
+// BENCH_DATABASE=<name>: a named database, kept (and reused by the next run with the same name).
 const reused = process.env.BENCH_DATABASE ?? null;
 const name = reused ?? `betroth_bench_${randomBytes(4).toString('hex')}`;
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -30,17 +34,21 @@ if (only === 'photos') {
 }
 
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-if (!reused) await admin.unsafe(`create database "${name}"`);
+const [{ exists }] = await admin<Array<{ exists: boolean }>>`select exists (select 1 from pg_database where datname = ${name}) as exists`;
+if (!exists) await admin.unsafe(`create database "${name}"`);
 const databaseUrl = withDatabaseName(adminUrl, name);
 const database = connectDatabase(databaseUrl, { max: 10 });
 let exitCode = 0;
 try {
-  if (!reused) await runMigrations(databaseUrl);
+  // Idempotent: a kept database gets the migrations added since it was made.
+  await runMigrations(databaseUrl);
   if (only === 'chat') {
     console.log(await runChatBench({ db: database.db, databaseUrl, log }));
+  } else if (only === 'discovery') {
+    console.log(await runDiscoveryBench({ db: database.db, sql: database.sql, databaseUrl, log }));
   } else {
     const sections = [
-      await runDiscoveryBench({ db: database.db, databaseUrl, log, seed: !reused }),
+      await runDiscoveryBench({ db: database.db, sql: database.sql, databaseUrl, log }),
       await runChatBench({ db: database.db, databaseUrl, log }),
       await runPhotosBench({ log }),
     ];
@@ -58,7 +66,7 @@ ${sections.join('\n')}`;
   exitCode = 1;
 } finally {
   await database.close();
-  // BENCH_KEEP_DB=1 keeps the populated database for EXPLAIN sessions (drop it by hand).
+  // BENCH_KEEP_DB=1 (or a BENCH_DATABASE name) keeps the populated database for EXPLAIN sessions and reuse (drop it by hand).
   if (reused || process.env.BENCH_KEEP_DB === '1') log(`kept database ${name}`);
   else await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end();

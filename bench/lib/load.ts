@@ -101,6 +101,18 @@ export async function concurrently(total: number, concurrency: number, fn: (i: n
   );
 }
 
+/** Runs fn(0..total-1) with `concurrency` in flight; answers each call's milliseconds and the wall seconds for all. */
+export async function timedConcurrently(total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<{ durations: number[]; seconds: number }> {
+  const durations: number[] = [];
+  const start = performance.now();
+  await concurrently(total, concurrency, async (i) => {
+    const began = performance.now();
+    await fn(i);
+    durations.push(performance.now() - began);
+  });
+  return { durations, seconds: (performance.now() - start) / 1000 };
+}
+
 /** The soft limit on open files of this process (RLIMIT_NOFILE), or null where /proc is absent. */
 export function openFilesLimit(): number | null {
   try {

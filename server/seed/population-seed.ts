@@ -10,7 +10,7 @@ import { PROFILE_KEY_BY_NAME } from '../kernel/db/schema/profile-columns.ts';
 import { type MediaStore, photoRefOf } from '../kernel/media/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { firstNameFor } from './first-names.ts';
-import { generateProfile, loadPlaces, randomSource } from './population.ts';
+import { generateProfile, loadPlaces, type Place, type Random, randomSource } from './population.ts';
 import { portraitKeyOf, storePortraits } from './portraits.ts';
 import { UsernameBook } from './usernames.ts';
 
@@ -31,6 +31,12 @@ export interface SeedOptions {
   onProgress?: (done: number) => void;
 }
 
+/** One generated member and the day they signed up, within `spreadDays` before today. */
+export function drawMember(random: Random, places: readonly Place[], today: Date, spreadDays: number) {
+  const createdAt = new Date(today.getTime() - random() * spreadDays * 86_400_000);
+  return { createdAt, profile: generateProfile(random, places, today) };
+}
+
 /** Inserts `count` complete members; returns their profile ids. Nobody can sign in as them. */
 export async function seedPopulation(db: Db, options: SeedOptions): Promise<number[]> {
   const { count, seed = 1, usernamePrefix = 'member_', batchSize = 500, spreadDays = 730 } = options;
@@ -44,8 +50,7 @@ export async function seedPopulation(db: Db, options: SeedOptions): Promise<numb
   for (let start = 0; start < count; start += batchSize) {
     const size = Math.min(batchSize, count - start);
     const members = Array.from({ length: size }, (_, i) => {
-      const createdAt = new Date(today.getTime() - random() * spreadDays * 86_400_000);
-      const profile = generateProfile(random, places, today);
+      const { createdAt, profile } = drawMember(random, places, today, spreadDays);
       const username = options.firstNames
         ? usernames.claim(random, firstNameFor(random, profile), Number(String(profile.date_of_birth).slice(0, 4)))
         : `${usernamePrefix}${start + i + 1}`;

@@ -117,15 +117,14 @@ export function distanceConditions(viewer: Viewer, maxMiles: number): SQL[] {
   return conditions;
 }
 
-/** One condition per active filter, ANDed by the caller. */
-export function filterConditions(viewer: Viewer, filters: SavedFilters, today: Date): SQL[] {
+/** The distance filter's conditions (none when off): they read only a member's coordinates. */
+export function distanceFilter(viewer: Viewer, filters: SavedFilters): SQL[] {
+  return isFilterActive('maxDistance', filters.maxDistance) ? distanceConditions(viewer, filters.maxDistance) : [];
+}
+
+/** The country, state and city filters' conditions (none when off). */
+export function homeConditions(filters: SavedFilters): SQL[] {
   const conditions: SQL[] = [];
-  const age = ageBounds(filters.maxAge, today);
-  if (age.bornAfterOrOn) conditions.push(sql`p.date_of_birth >= ${age.bornAfterOrOn}::date`);
-  conditions.push(sql`p.date_of_birth <= ${age.bornOnOrBefore}::date`);
-
-  if (isFilterActive('maxDistance', filters.maxDistance)) conditions.push(...distanceConditions(viewer, filters.maxDistance));
-
   // Names were put in the dataset's spelling by the service (canonicalLocation), as profiles store them.
   for (const [key, field] of [
     ['homeCountry', 'home_country'],
@@ -138,6 +137,20 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
     if (key === 'homeCity' && !filters.homeCountry) conditions.push(sql`lower(${column(field)}) = lower(${value})`);
     else conditions.push(sql`${column(field)} = ${value}`);
   }
+  return conditions;
+}
+
+/**
+ * One condition per active filter, ANDed by the caller. `withDistance: false` leaves the distance
+ * filter out, for a query that applies it per place instead (discovery.places.ts).
+ */
+export function filterConditions(viewer: Viewer, filters: SavedFilters, today: Date, withDistance = true): SQL[] {
+  const conditions: SQL[] = [];
+  const age = ageBounds(filters.maxAge, today);
+  if (age.bornAfterOrOn) conditions.push(sql`p.date_of_birth >= ${age.bornAfterOrOn}::date`);
+  conditions.push(sql`p.date_of_birth <= ${age.bornOnOrBefore}::date`);
+  if (withDistance) conditions.push(...distanceFilter(viewer, filters));
+  conditions.push(...homeConditions(filters));
 
   if (filters.heightRange && isFilterActive('heightRange', filters.heightRange)) {
     const cm = heightCmBounds(filters.heightRange);
@@ -174,13 +187,14 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
 
 /**
  * The candidate set: complete profiles of the sought gender, never the viewer, never anyone
- * blocked by or blocking the viewer, narrowed by the filters.
+ * blocked by or blocking the viewer, narrowed by the filters (the distance filter left out when
+ * `withDistance` is false).
  */
-export function candidateWhere(viewer: Viewer & { gender: string }, filters: SavedFilters, today: Date): SQL {
+export function candidateWhere(viewer: Viewer & { gender: string }, filters: SavedFilters, today: Date, withDistance = true): SQL {
   const conditions = [
     visibleToViewerSql(viewer, 'p'),
     sql`p.gender = ${soughtGender(viewer.gender)}`,
-    ...filterConditions(viewer, filters, today),
+    ...filterConditions(viewer, filters, today, withDistance),
   ];
   return sql.join(conditions, sql` and `);
 }

@@ -8,8 +8,8 @@ import type { SavedFilters } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { profiles, savedFilters, users } from '../../kernel/db/schema/index.ts';
 import { PROFILE_COLUMN_NAMES, profileColumnsNamed } from '../../kernel/db/schema/profile-columns.ts';
-import { unitVector } from '../geo/index.ts';
 import { chordSquared, type Viewer } from './discovery.conditions.ts';
+import { type PlaceWalk, placeCountQuery, placePageQuery } from './discovery.places.ts';
 
 /** Swiped (liked or passed) by the viewer: sorted after the profiles not yet seen. */
 function swipedBy(viewer: Viewer): SQL {
@@ -25,58 +25,34 @@ function discoveryOrder(viewer: Viewer): SQL {
   return sql`${swipedBy(viewer)} asc, ${nearer}p.created_at desc, p.id desc`;
 }
 
-export async function countCandidates(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.execute<{ count: number }>(sql`select count(*)::int as count from profiles p where ${where}`);
+/**
+ * Candidates counted up to `atMost` (place by place, discovery.places.ts): the scan stops there,
+ * so a broad set costs what a narrow one does instead of reading half a million index entries
+ * for an exact figure nobody pages through.
+ */
+export async function countCandidates(db: Db, walk: PlaceWalk, atMost: number): Promise<number> {
+  const [row] = await db.execute<{ count: number }>(placeCountQuery(walk, atMost));
   return Number(row.count);
 }
 
-/** The page query (exported for EXPLAIN in the benchmark). */
-export function candidateIdsQuery(viewer: Viewer, where: SQL, limit: number, offset: number): SQL {
-  return sql`
-    select p.id, ${swipedBy(viewer)} as swiped
-    from profiles p
-    where ${where}
-    order by ${discoveryOrder(viewer)}
-    limit ${limit} offset ${offset}`;
+/** One page of ids from the place walk; fewer than `limit` when it cannot prove the page. */
+export async function findPlacePage(db: Db, walk: PlaceWalk, limit: number, offset: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number | string }>(placePageQuery(walk, limit, offset));
+  return rows.map((row) => Number(row.id));
 }
 
 /**
- * The page query for a country-filtered set, nearest first through profiles_discovery_nearest_idx:
- * the KNN walk takes the offset+limit nearest unswiped, located candidates plus every candidate
- * at the same distance as the last of them (WITH TIES, so a whole city sharing one point comes
- * along), then those few are put in the exact discovery order. `<->` is the square root of the
- * same sum of squares chordSquared computes, so no candidate nearer than the last one taken is
- * left out, and the exact sort below decides ties by created_at and id as the full query does.
- * Fewer than `limit` ids back means fewer unswiped located candidates than the page needs: the
- * caller then orders the whole set.
+ * Profile ids of one page in discovery order, the whole candidate set ordered: for what the place
+ * walk cannot prove (discovery.service.ts).
  */
-export function nearestCandidateIdsQuery(viewer: Viewer, where: SQL, limit: number, offset: number): SQL {
-  const [x, y, z] = unitVector(viewer.latitude ?? 0, viewer.longitude ?? 0);
-  return sql`
-    select p.id, false as swiped
-    from (
-      select p.id, p.created_at, p.location_x, p.location_y, p.location_z
-      from profiles p
-      where ${where} and p.location_x is not null and not ${swipedBy(viewer)}
-      order by cube(array[p.location_x, p.location_y, p.location_z]) <-> cube(array[${x}::float8, ${y}::float8, ${z}::float8])
-      fetch first ${offset + limit} rows with ties
-    ) p
+export async function findCandidatePage(db: Db, viewer: Viewer, where: SQL, limit: number, offset: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number | string }>(sql`
+    select p.id
+    from profiles p
+    where ${where}
     order by ${discoveryOrder(viewer)}
-    limit ${limit} offset ${offset}`;
-}
-
-export interface CandidatePage {
-  ids: number[];
-  /** Whether the viewer already swiped the last row (the ring search's test). */
-  lastSwiped: boolean;
-}
-
-/** Profile ids of one page in discovery order. */
-export async function findCandidatePage(db: Db, viewer: Viewer, where: SQL, limit: number, offset: number, nearest = false): Promise<CandidatePage> {
-  const query = nearest ? nearestCandidateIdsQuery(viewer, where, limit, offset) : candidateIdsQuery(viewer, where, limit, offset);
-  const rows = await db.execute<{ id: number | string; swiped: boolean }>(query);
-  const last = rows[rows.length - 1];
-  return { ids: rows.map((row) => Number(row.id)), lastSwiped: last ? last.swiped : true };
+    limit ${limit} offset ${offset}`);
+  return rows.map((row) => Number(row.id));
 }
 
 const publicColumns = profileColumnsNamed(PROFILE_COLUMN_NAMES);

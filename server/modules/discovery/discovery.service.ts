@@ -2,18 +2,18 @@
  * Discovery rules: who a member sees, in which order, narrowed
  * by which filters, one page at a time; and the saved filters themselves.
  */
-import { type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { isFilterActive } from '../../contract/filters-active.ts';
 import { decodeFiltersQuery, DISCOVERY_PAGE_SIZE, repageQuery } from '../../contract/filters-query.ts';
-import { LOCATION_REQUIRED, type SavedFilters, validateFilters, withDefaults } from '../../contract/filters.ts';
+import { LOCATION_REQUIRED, type SavedFilters, soughtGender, validateFilters, withDefaults } from '../../contract/filters.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, forbidden, notFound, validationError } from '../../kernel/errors.ts';
 import { MEMBER_MESSAGES } from '../members/index.ts';
 import { toPublicProfile } from '../members/index.ts';
 import { PROFILE_SERVICE_MESSAGES } from '../profiles/index.ts';
-import { candidateWhere, distanceConditions, type Viewer } from './discovery.conditions.ts';
+import { candidateWhere, distanceFilter, homeConditions, type Viewer } from './discovery.conditions.ts';
+import type { PlaceWalk } from './discovery.places.ts';
 import { canonicalLocation } from '../geo/index.ts';
 import * as queries from './discovery.queries.ts';
 import type { ProfilePage, SavedFiltersResponse } from './discovery.schemas.ts';
@@ -27,6 +27,9 @@ export const DISCOVERY_MESSAGES = {
 } as const;
 
 export const DISCOVERY_PATH = '/api/v1/profiles/';
+
+/** Where counting stops: past it the exact figure costs a scan of every candidate and tells nobody anything. */
+export const DISCOVERY_COUNT_CAP = 1000;
 
 async function viewerOf(db: Db, userId: number): Promise<Viewer> {
   const viewer = await queries.findViewer(db, userId);
@@ -62,33 +65,35 @@ function pageUrl(query: Record<string, unknown>, page: number, pageSize: number)
   return `${DISCOVERY_PATH}?${repageQuery(query, { page, page_size: pageSize })}`;
 }
 
-/** Radii (miles) of the nearest-first ring search, smallest first. */
-export const RING_MILES = [100, 500] as const;
+/**
+ * Deepest page end the place walk serves: it reads up to this many candidates at every place,
+ * so past it ordering the whole set once is cheaper.
+ */
+const PLACE_WALK_DEPTH = 1000;
 
 /**
- * One page of ids in discovery order. Nearest-first lets most pages be found near the viewer:
- * when the last row of the page taken from within a ring is still unswiped, every row of the
- * page is unswiped and nearer than anything outside the ring, so it is exactly the page the
- * whole candidate set gives, found by scanning one latitude band of the index instead of all.
+ * One page of ids in discovery order: from the place walk (discovery.places.ts) when the viewer
+ * has a location, else (or when the walk cannot prove the page: it reaches swiped or unlocated
+ * candidates) by ordering the whole candidate set.
  */
-async function pageIds(db: Db, viewer: Viewer, where: SQL, filters: SavedFilters, limit: number, offset: number) {
-  // Candidates filtered to another country are all far away: no ring around the viewer helps.
-  const elsewhere = filters.homeCountry !== undefined && filters.homeCountry !== viewer.country;
-  if (viewer.latitude !== null && viewer.longitude !== null && !elsewhere) {
-    for (const miles of RING_MILES) {
-      if (miles >= filters.maxDistance) break;
-      const ring = sql.join([where, ...distanceConditions(viewer, miles)], sql` and `);
-      const page = await queries.findCandidatePage(db, viewer, ring, limit, offset);
-      if (page.ids.length === limit && !page.lastSwiped) return page.ids;
-    }
+async function pageIds(db: Db, viewer: Viewer, walk: PlaceWalk, limit: number, offset: number) {
+  if (viewer.latitude !== null && viewer.longitude !== null && offset + limit <= PLACE_WALK_DEPTH) {
+    const ids = await queries.findPlacePage(db, walk, limit, offset);
+    if (ids.length === limit) return ids;
   }
-  // A country filter: walk that country's candidates nearest first (the KNN index) instead of
-  // sorting all of them; a full page from it is exactly the whole set's page.
-  if (viewer.latitude !== null && viewer.longitude !== null && filters.homeCountry) {
-    const page = await queries.findCandidatePage(db, viewer, where, limit, offset, true);
-    if (page.ids.length === limit) return page.ids;
-  }
-  return (await queries.findCandidatePage(db, viewer, where, limit, offset)).ids;
+  return queries.findCandidatePage(db, viewer, walk.where, limit, offset);
+}
+
+/** What the place walk needs: the candidate condition, and the filters on where members live on their own. */
+export function placeWalkOf(viewer: Viewer & { gender: string }, filters: SavedFilters, today: Date): PlaceWalk {
+  return {
+    viewer,
+    gender: soughtGender(viewer.gender),
+    where: candidateWhere(viewer, filters, today),
+    atPlace: candidateWhere(viewer, filters, today, false),
+    distance: distanceFilter(viewer, filters),
+    home: homeConditions(filters),
+  };
 }
 
 export interface PageRequest {
@@ -111,20 +116,32 @@ export async function discover(deps: DbDeps, userId: number, query: PageRequest)
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? DISCOVERY_PAGE_SIZE;
   const today = new Date();
-  const where = candidateWhere({ ...viewer, gender }, filters, today);
-  // The count (its own narrower index) runs beside the page search: two connections, two cores.
-  const [count, ids] = await Promise.all([
-    queries.countCandidates(deps.db, where),
-    pageIds(deps.db, viewer, where, filters, pageSize, (page - 1) * pageSize),
+  const walk = placeWalkOf({ ...viewer, gender }, filters, today);
+  const cap = countCap(page, pageSize);
+  // The count runs beside the page search: two connections, two cores.
+  const [counted, ids] = await Promise.all([
+    queries.countCandidates(deps.db, walk, cap + 1),
+    pageIds(deps.db, viewer, walk, pageSize, (page - 1) * pageSize),
   ]);
   const rows = await queries.findDiscoveryRows(deps.db, viewer.profileId, ids);
   const results = rows.map(({ is_liked, ...row }) => toPublicProfile(row, viewerPoint(viewer), is_liked, today));
+  const count = Math.min(counted, cap);
   return {
     count,
-    next: page * pageSize < count ? pageUrl(query, page + 1, pageSize) : null,
+    count_capped: counted > cap,
+    // `counted` may be cap + 1: more candidates than this page's end, so a next page exists.
+    next: page * pageSize < counted ? pageUrl(query, page + 1, pageSize) : null,
     previous: page > 1 ? pageUrl(query, Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize))), pageSize) : null,
     results,
   };
+}
+
+/**
+ * Counting stops at DISCOVERY_COUNT_CAP candidates (the answer then says "1,000+"), or at the end
+ * of the requested page when that lies further, so `next` stays exact on every page.
+ */
+export function countCap(page: number, pageSize: number): number {
+  return Math.max(DISCOVERY_COUNT_CAP, page * pageSize);
 }
 
 /** The viewer's coordinates in the shape toPublicProfile reads. */

@@ -149,19 +149,21 @@ export const profiles = pgTable(
     check('profiles_chats_not_negative', sql`${t.chats} >= 0`),
     index('profiles_phone_idx').on(t.phone),
     // Discovery (server/modules/discovery/): every column a discovery filter, the block and swipe
-    // anti-joins and the ordering read, so candidate scans are index-only. Led by gender and
-    // latitude: a distance filter (and the nearest-first ring search) scans one latitude band.
+    // anti-joins and the ordering read, so candidate scans are index-only. Led by gender and the
+    // place (latitude, longitude), then newest first: the place walk (discovery.places.ts) skips
+    // from place to place and reads each place's candidates already in discovery order; a
+    // whole-set query with a distance filter scans one latitude band.
     index('profiles_discovery_idx')
       .on(
         t.gender,
         t.locationLatitude,
         t.locationLongitude,
+        t.createdAt.desc(),
+        t.id.desc(),
         t.dateOfBirth,
         t.locationX,
         t.locationY,
         t.locationZ,
-        t.createdAt,
-        t.id,
         t.userId,
         t.height,
         t.weight,
@@ -178,15 +180,17 @@ export const profiles = pgTable(
         t.filterBits6,
       )
       .where(sql`${t.isComplete}`),
-    // Counting a page's candidates: the same columns without the ordering ones (coordinates,
-    // created_at), half the width, so the count's full scan costs about half. Only gender and
-    // age narrowing: the narrowest index does it.
-    index('profiles_discovery_filter_count_idx')
+    // The place walk's count (discovery.places.ts): a place's candidates in no particular order,
+    // led by date of birth so an age filter is an index range; every other filtered column
+    // follows so the count stays index-only, without the page's ordering and coordinate columns.
+    index('profiles_discovery_count_idx')
       .on(
         t.gender,
+        t.locationLatitude,
+        t.locationLongitude,
         t.dateOfBirth,
-        t.userId,
         t.id,
+        t.userId,
         t.height,
         t.weight,
         t.faceSelfRating,
@@ -202,14 +206,10 @@ export const profiles = pgTable(
         t.filterBits6,
       )
       .where(sql`${t.isComplete}`),
-    index('profiles_discovery_count_idx')
-      .on(t.gender, t.dateOfBirth, t.userId, t.id)
-      .where(sql`${t.isComplete}`),
-    // Nearest-first within one country (cube and btree_gist extensions, migration 0004): a member
-    // filtering on a country they do not live in gets the nearest candidates by walking this index
-    // in distance order (`<->` on the unit vector is the chord), not by sorting the whole country.
-    index('profiles_discovery_nearest_idx')
-      .using('gist', t.gender, t.homeCountry, sql`cube(array[${t.locationX}, ${t.locationY}, ${t.locationZ}])`)
+    // The place walk's check that a place holds anyone of the filtered country, state and city:
+    // one probe per place (discovery.places.ts), where the wide index would read the whole place.
+    index('profiles_discovery_place_idx')
+      .on(t.gender, t.locationLatitude, t.locationLongitude, t.homeCountry, t.homeState, t.homeCity)
       .where(sql`${t.isComplete}`),
   ],
 );

@@ -33,11 +33,21 @@ export interface RelayOptions {
   backoff?: BackoffOptions;
   /** Published rows older than this are deleted (hourly), except rows a transport's outbox consumer still owes; 0 keeps them. */
   pruneAfterHours?: number;
+  /** How long a NOTIFY waits for the commits behind it before the pass (default NOTIFY_GATHER_MS). */
+  notifyGatherMs?: number;
 }
 
 type Outcome = 'idle' | 'more' | 'blocked';
 
 const BLOCKED_RETRY_MS = 100;
+/**
+ * Every commit that writes an event notifies. Taken one by one, at hundreds of events a second
+ * each would cost a pass of its own, and downstream a still-current check and a settlement of its
+ * own; gathered for a few milliseconds, one pass (and one check, one settlement) takes them all.
+ * Measured on the chat bench at 500 messages/s: without it the API and PostgreSQL spent more CPU
+ * on delivering one message than on storing it.
+ */
+const NOTIFY_GATHER_MS = 3;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 export class OutboxRelay {
@@ -46,6 +56,7 @@ export class OutboxRelay {
   private retryTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private active: Promise<void> | null = null;
+  private gatherTimer: NodeJS.Timeout | null = null;
   private requested = false;
   private failures = 0;
   private retryAt = 0;
@@ -70,7 +81,7 @@ export class OutboxRelay {
     if (listener) {
       // onlisten runs again after postgres.js re-establishes the connection: catch up then too.
       listener
-        .listen(OUTBOX_CHANNEL, () => this.wake(), () => this.wake())
+        .listen(OUTBOX_CHANNEL, () => this.wakeSoon(), () => this.wake())
         .then(({ unlisten }) => {
           if (this.stopped) void unlisten().catch(() => {});
           else this.unlisten = unlisten;
@@ -87,6 +98,19 @@ export class OutboxRelay {
     this.active ??= this.drain().finally(() => {
       this.active = null;
     });
+  }
+
+  /** A NOTIFY: a pass soon, after the commits right behind this one (a pass under way takes them anyway). */
+  private wakeSoon(): void {
+    if (this.active) {
+      this.wake();
+      return;
+    }
+    if (this.gatherTimer) return;
+    this.gatherTimer = setTimeout(() => {
+      this.gatherTimer = null;
+      this.wake();
+    }, this.options.notifyGatherMs ?? NOTIFY_GATHER_MS);
   }
 
   /**
@@ -113,6 +137,8 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.gatherTimer) clearTimeout(this.gatherTimer);
+    this.gatherTimer = null;
     await this.unlisten?.().catch(() => {});
     this.unlisten = null;
     await this.active;

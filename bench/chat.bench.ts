@@ -512,6 +512,10 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
     const underTest: ServerUnderTest = { db, port: Number(new URL(baseUrl).port), pid: server.child.pid! };
     const tokens = await tokensFor(db, pairs.flatMap((p) => [p.senderUserId, p.recipientUserId]));
     for (const n of counts) {
+      // Each socket count starts from a vacuumed database: the rows the previous count's thousands
+      // of messages left (outbox, deliveries, messages) are otherwise vacuumed during this one and
+      // billed to it, which grew PostgreSQL's CPU per message from run to run.
+      await db.execute(sql`vacuum analyze`);
       const gateway = await gatewaySide(underTest, pairs, tokens, n, database, log);
       const echo = await echoSide(n, database, log);
       results.push({ gateway, echo });

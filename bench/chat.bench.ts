@@ -565,11 +565,11 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
 
 Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, Node ${process.version}, PostgreSQL ${version},
 open-files limit ${limit ?? 'unknown'}, gateway heartbeat every ${heartbeatSeconds} s, load average ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after.
-The real app in a process of its own (\`server/main.ts\` with the in-process \`notifications\` handler, no NATS, a pool of 10
-connections as in production) listening on 127.0.0.1; the load generator (the senders' HTTP clients and the members' sockets) in the bench's process; one member per socket, connected through the gateway with \`Authorization: Token\`; their matches
+The real app in a process of its own (\`server/main.ts\` with the in-process \`notifications\` handler, no NATS; as in production
+a pool of 10 connections for requests and one of 3 for the outbox relay and the handlers) listening on 127.0.0.1; the load generator (the senders' HTTP clients and the members' sockets) in the bench's process; one member per socket, connected through the gateway with \`Authorization: Token\`; their matches
 (chat unlocked, one sender per recipient) send \`POST /api/v1/match/chat/:id/\` on a fixed schedule, round-robin over the
 pairs (${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured; keep-alive HTTP, at most ${MAX_IN_FLIGHT} requests in flight; a message that cannot
-start within ${GRACE_MS / 1000} s of its time is not sent). A message is timed from just before its POST to its \`chat.message\` push on the
+start within ${GRACE_MS / 1000} s of its time is not sent; each socket count starts from a vacuumed database). A message is timed from just before its POST to its \`chat.message\` push on the
 recipient's socket, matched by message id: the transaction, the outbox relay woken by NOTIFY, the in-process bus, the
 handler's check that the message still exists, the push bus and the socket write. Stage times come from the rows the
 pipeline writes (same machine clock).

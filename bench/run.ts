@@ -6,7 +6,8 @@
  * BENCH_ONLY=photos runs the photo section alone: no database, the section is printed and
  * docs/benchmarks.md is left as it is. BENCH_ONLY=chat likewise prints the chat section alone, on
  * a scratch database of its own (created and dropped as for the full run). BENCH_ONLY=discovery
- * prints the discovery section alone (BENCH_MEMBERS sets its population size, 100,000 by default).
+ * prints the discovery section alone (BENCH_MEMBERS sets its population size, 100,000 by default),
+ * BENCH_ONLY=signin the sign-in section (BENCH_SIGNIN_RATE, 50/s by default).
  *
  * BENCH_DATABASE=<name> runs on that database, created and migrated when missing, and keeps it;
  * the discovery section seeds it once and reuses the population at the same BENCH_MEMBERS.
@@ -20,6 +21,7 @@ import { runMigrations, withDatabaseName } from '../server/kernel/db/migrate.ts'
 import { runChatBench } from './chat.bench.ts';
 import { runDiscoveryBench } from './discovery.bench.ts';
 import { runPhotosBench } from './photos.bench.ts';
+import { runSignInBench } from './signin.bench.ts';
 
 const adminUrl = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // BENCH_DATABASE=<name>: a named database, kept (and reused by the next run with the same name).
@@ -44,11 +46,14 @@ try {
   await runMigrations(databaseUrl);
   if (only === 'chat') {
     console.log(await runChatBench({ db: database.db, databaseUrl, log }));
+  } else if (only === 'signin') {
+    console.log(await runSignInBench({ db: database.db, databaseUrl, log }));
   } else if (only === 'discovery') {
     console.log(await runDiscoveryBench({ db: database.db, sql: database.sql, databaseUrl, log }));
   } else {
     const sections = [
       await runDiscoveryBench({ db: database.db, sql: database.sql, databaseUrl, log }),
+      await runSignInBench({ db: database.db, databaseUrl, log }),
       await runChatBench({ db: database.db, databaseUrl, log }),
       await runPhotosBench({ log }),
     ];

@@ -14,23 +14,14 @@ import t from 'tap';
 import { listenTestApp } from '../server/test/app.ts';
 import { insertMessages, matchedPair } from '../server/test/chat.ts';
 import { balanceOf, giveCredits } from '../server/test/credits.ts';
-import type { Member } from '../server/test/members.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 import { horizontalOverflow } from './layout.ts';
+import { signIn } from './sign-in.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/images/coffee.jpg');
 
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Phone, Email or Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await waitForPath(page, '/home');
-  const close = page.getByRole('button', { name: 'Close toast' });
-  if (await close.count()) await close.first().click({ timeout: 2_000 }).catch(() => {});
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 

@@ -17,6 +17,7 @@ import { freePort } from '../server/test/server-process.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 import { horizontalOverflow } from './layout.ts';
+import { signIn } from './sign-in.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const HISTORY_ROWS = '.history-table tbody tr';
@@ -31,16 +32,6 @@ async function listenOnPublicUrl(t: TestContext) {
   return { ...built, baseUrl };
 }
 
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Phone, Email or Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await waitForPath(page, '/home');
-  // The welcome toast lies over the top bar for a few seconds; close it as a member would.
-  const close = page.getByRole('button', { name: 'Close toast' });
-  if (await close.count()) await close.first().click({ timeout: 2_000 }).catch(() => {});
-}
 
 async function balanceOf(db: Db, member: Member): Promise<number> {
   const [row] = await db.select({ chats: profiles.chats }).from(profiles).where(eq(profiles.userId, member.userId));

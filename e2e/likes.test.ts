@@ -25,6 +25,7 @@ import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 import { brokenWords, horizontalOverflow } from './layout.ts';
 import { noToasts } from './toasts.ts';
+import { signIn } from './sign-in.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const NARROWEST = { width: 320, height: 700 } as const;
@@ -89,14 +90,6 @@ async function seed(app: FastifyInstance, db: Db): Promise<Cast> {
   return { amara, ben, caleb, dan, eli, fiona };
 }
 
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Phone, Email or Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await waitForPath(page, '/home');
-  await noToasts(page);
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });

@@ -19,20 +19,11 @@ import { get, likeProfile, man, type Member, woman } from '../server/test/member
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, navigateByMenu, newPhonePage, screenshot, waitForPath } from './browser.ts';
 import { horizontalOverflow } from './layout.ts';
+import { signIn } from './sign-in.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const MATCH_TOAST = 'Match created! 🎉';
 
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Phone, Email or Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await waitForPath(page, '/home');
-  // The welcome toast lies over the top bar for a few seconds; close it as a member would.
-  const close = page.getByRole('button', { name: 'Close toast' });
-  if (await close.count()) await close.first().click({ timeout: 2_000 }).catch(() => {});
-}
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@ import {
   appendProfiles,
   discoverySubtitle,
   loadProfiles,
+  mayReadOn,
   nextProfile,
   removeProfile,
   soughtGender,
@@ -87,4 +88,11 @@ t.test('Apply with unchanged filters is told apart, so it can refresh', async (t
   t.ok(sameProfilesQuery(withDefaults({}), withDefaults({ maxAge: 100 })), 'defaults spelled out ask the same');
   t.ok(sameProfilesQuery({ religion: ['Jewish'], maxAge: 40 }, { maxAge: 40, religion: ['Jewish'] }));
   t.notOk(sameProfilesQuery(withDefaults({}), withDefaults({ maxAge: 40 })));
+});
+
+t.test('the deck reads on only past a first page that held someone and has a next page', async (t) => {
+  t.equal(mayReadOn(undefined, 0), false, 'no page (the read failed)');
+  t.equal(mayReadOn({ next: '/api/v1/profiles/?page=2' }, 0), false, 'an empty first page');
+  t.equal(mayReadOn({ next: null }, 4), false, 'every candidate came in the first page');
+  t.equal(mayReadOn({ next: '/api/v1/profiles/?page=2' }, 20), true);
 });

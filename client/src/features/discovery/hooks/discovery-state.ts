@@ -62,3 +62,13 @@ export function unseenProfiles<T extends { id: unknown }>(results: T[], ownId: u
 export function appendProfiles<T>(state: DiscoveryList<T>, more: T[]): DiscoveryList<T> {
   return more.length === 0 ? state : { ...state, profiles: [...state.profiles, ...more] };
 }
+
+/**
+ * Whether the deck may read on past the first page it loaded: only when that page held someone
+ * and says a next page exists. A first page without one held every candidate the server has, so
+ * reading on would only fetch the same page again (on a small deck, two requests more as the
+ * screen opens); 'No More Profiles' and its reload cover what joins later.
+ */
+export function mayReadOn(page: { next: string | null } | undefined, loaded: number): boolean {
+  return page !== undefined && loaded > 0 && page.next !== null;
+}

@@ -9,6 +9,7 @@ import {
   emptyDiscovery,
   isProfileComplete,
   loadProfiles,
+  mayReadOn,
   PREFETCH_WHEN_LEFT,
   removeProfile,
   unseenProfiles,
@@ -41,7 +42,7 @@ export function useDiscovery(me: Profile | undefined) {
       seen.current = new Set(next.profiles.map((p) => String(p.id)));
       setList(next);
       setServerHadProfiles(next.profiles.length > 0);
-      setMore(page && next.profiles.length > 0 ? 'idle' : 'done');
+      setMore(mayReadOn(page, next.profiles.length) ? 'idle' : 'done');
     },
     [me?.id],
   );

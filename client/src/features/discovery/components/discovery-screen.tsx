@@ -83,6 +83,7 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
   };
 
   let body: ReactNode;
+  const loading = meLoading || Boolean(me && discovery.filtersLoading) || (discovery.isLoading && !hasProfiles);
   if (meLoading || (me && discovery.filtersLoading)) {
     body = <Spinner label="Loading profiles..." />;
   } else if (!me?.gender) {
@@ -166,7 +167,7 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
       <header className="discovery-head">
         <div>
           <h1 id="discover-title">Discover</h1>
-          <p className="discovery-subtitle">{discoverySubtitle(view, hasProfiles, me?.gender)}</p>
+          <p className="discovery-subtitle">{discoverySubtitle(view, hasProfiles || loading, me?.gender)}</p>
         </div>
         <button
           type="button"

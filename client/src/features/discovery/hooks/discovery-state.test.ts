@@ -37,6 +37,7 @@ t.test('subtitles and sought gender', async (t) => {
   t.equal(discoverySubtitle('list', true, 'Man'), 'Browse and like profiles');
   t.equal(discoverySubtitle('cards', false, 'Man'), 'Looking for female profiles for you');
   t.equal(discoverySubtitle('list', false, 'Woman'), 'Looking for male profiles for you');
+  t.equal(discoverySubtitle('cards', true, undefined), 'Swipe right to like, left to pass', 'while the own profile and the first page load');
   t.equal(soughtGender('Man'), 'Woman');
   t.equal(soughtGender(null), 'Man');
 });

@@ -24,9 +24,15 @@ export function removeProfile<T extends { id: unknown }>(state: DiscoveryList<T>
   return { profiles, index: Math.min(state.index, Math.max(profiles.length - 1, 0)) };
 }
 
-/** Subtitle under 'Discover'. */
-export function discoverySubtitle(view: 'cards' | 'list', hasProfiles: boolean, ownGender: string | null | undefined) {
-  if (!hasProfiles) return `Looking for ${ownGender === 'Man' ? 'female' : 'male'} profiles for you`;
+/**
+ * Subtitle under 'Discover'. `listing`: profiles are shown, or still on their way (the own
+ * profile, the filters or the first page loading): the view's instruction then stands from the
+ * first paint instead of changing as each answer arrives (it read 'Looking for male profiles for
+ * you' while the own gender was still unknown). Only when there is nothing to show does it say
+ * what is being looked for.
+ */
+export function discoverySubtitle(view: 'cards' | 'list', listing: boolean, ownGender: string | null | undefined) {
+  if (!listing) return `Looking for ${ownGender === 'Man' ? 'female' : 'male'} profiles for you`;
   return view === 'cards' ? 'Swipe right to like, left to pass' : 'Browse and like profiles';
 }
 

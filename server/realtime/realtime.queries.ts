@@ -1,14 +1,25 @@
 /** The gateway's queries: which sessions are still valid, and whom a typing indicator is for. */
-import { and, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/db/client.ts';
 import { blocks, matches, profiles, sessions } from '../kernel/db/schema/index.ts';
 
+/**
+ * Which of the given sessions are still valid. The ids travel as one JSON parameter, not one
+ * parameter each: the heartbeat asks about every socket of the instance at once, and PostgreSQL's
+ * protocol caps a statement at 65,535 parameters.
+ */
 export async function selectActiveSessions(db: Db, sessionIds: string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        sql`${sessions.id} in (select jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 

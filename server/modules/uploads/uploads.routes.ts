@@ -10,6 +10,7 @@ import multipartUploadRoute from './multipart.route.ts';
 import * as photoSlots from './photo-slots.service.ts';
 import { CreateUploadBody, CreateUploadResponse, PhotoSlotParams, UploadParams, UploadStatusResponse } from './uploads.schemas.ts';
 import { MAX_FACE_SCAN_BASE64 } from './uploads.rules.ts';
+import { scheduleStaleUploadSweep } from './stale-uploads.ts';
 import * as service from './uploads.service.ts';
 import type { PhotoSlot } from './uploads.queries.ts';
 
@@ -22,6 +23,7 @@ const CREATE_BODY_LIMIT = MAX_FACE_SCAN_BASE64 + 64 * 1024;
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, media: app.media };
   app.addHook('onRequest', app.authenticate);
+  scheduleStaleUploadSweep({ ...deps, log: app.log }, (stop) => app.addHook('onClose', async () => stop()));
 
   app.post(
     '/uploads/',

@@ -25,6 +25,8 @@ const FILTER_SETS = [
   'homeCountry=Canada',
   'homeCountry=United%20States&homeState=Texas',
   'maxAge=30&nativeLanguage=English&weightUpTo=140',
+  'verifiedOnly=Yes',
+  'verifiedOnly=Yes&maxAge=35&maxDistance=50',
 ];
 
 function filtersOf(query: string): SavedFilters {
@@ -44,6 +46,8 @@ t.test('a generated population', async (t) => {
   t.equal(rows.length, MEMBERS, 'every member copied in');
   const ids = (gender: string) => rows.filter((r) => r.gender === gender).map((r) => Number(r.id));
   await copySwipeHistory(bulk.sql, { men: ids('Man'), women: ids('Woman'), users: rows.map((r) => Number(r.user_id)) }, 3);
+  // A third verified, so the "Verified members only" sets walk the verified-only indexes.
+  await bulk.sql`update profiles set verified = true where id % 3 = 0`;
   await bulk.sql`analyze`;
 
   const viewers = [

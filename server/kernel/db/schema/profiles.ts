@@ -14,6 +14,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  type ExtraConfigColumn,
   index,
   integer,
   numeric,
@@ -154,58 +155,24 @@ export const profiles = pgTable(
     // from place to place and reads each place's candidates already in discovery order; a
     // whole-set query with a distance filter scans one latitude band.
     index('profiles_discovery_idx')
-      .on(
-        t.gender,
-        t.locationLatitude,
-        t.locationLongitude,
-        t.createdAt.desc(),
-        t.id.desc(),
-        t.dateOfBirth,
-        t.locationX,
-        t.locationY,
-        t.locationZ,
-        t.userId,
-        t.height,
-        t.weight,
-        t.faceSelfRating,
-        t.minimumBetrothalGiftPrice,
-        t.homeCountry,
-        t.homeState,
-        t.homeCity,
-        t.filterBits1,
-        t.filterBits2,
-        t.filterBits3,
-        t.filterBits4,
-        t.filterBits5,
-        t.filterBits6,
-      )
+      .on(...discoveryPageColumns(t))
       .where(sql`${t.isComplete}`),
     // The place walk's count (discovery.places.ts): a place's candidates in no particular order,
     // led by date of birth so an age filter is an index range; every other filtered column
     // follows so the count stays index-only, without the page's ordering and coordinate columns.
     index('profiles_discovery_count_idx')
-      .on(
-        t.gender,
-        t.locationLatitude,
-        t.locationLongitude,
-        t.dateOfBirth,
-        t.id,
-        t.userId,
-        t.height,
-        t.weight,
-        t.faceSelfRating,
-        t.minimumBetrothalGiftPrice,
-        t.homeCountry,
-        t.homeState,
-        t.homeCity,
-        t.filterBits1,
-        t.filterBits2,
-        t.filterBits3,
-        t.filterBits4,
-        t.filterBits5,
-        t.filterBits6,
-      )
+      .on(...discoveryCountColumns(t))
       .where(sql`${t.isComplete}`),
+    // The same two over verified members only, for the "Verified members only" filter: `verified`
+    // is no column of the two above, so with the flag the walk would visit the table for every
+    // candidate it reads, and where few members are verified it would read nearly all of them
+    // (1,000,000 members, none verified: 1.5 s for the page and as long for the count).
+    index('profiles_discovery_verified_idx')
+      .on(...discoveryPageColumns(t))
+      .where(sql`${t.isComplete} and ${t.verified}`),
+    index('profiles_discovery_verified_count_idx')
+      .on(...discoveryCountColumns(t))
+      .where(sql`${t.isComplete} and ${t.verified}`),
     // The place walk's check that a place holds anyone of the filtered country, state and city:
     // one probe per place (discovery.places.ts), where the wide index would read the whole place.
     index('profiles_discovery_place_idx')
@@ -213,3 +180,51 @@ export const profiles = pgTable(
       .where(sql`${t.isComplete}`),
   ],
 );
+
+type IndexedColumns = [Partial<ExtraConfigColumn>, ...Partial<ExtraConfigColumn>[]];
+type DiscoveryColumnName =
+  | 'gender' | 'locationLatitude' | 'locationLongitude' | 'createdAt' | 'id' | 'dateOfBirth' | 'locationX' | 'locationY'
+  | 'locationZ' | 'userId' | 'height' | 'weight' | 'faceSelfRating' | 'minimumBetrothalGiftPrice' | 'homeCountry'
+  | 'homeState' | 'homeCity' | 'filterBits1' | 'filterBits2' | 'filterBits3' | 'filterBits4' | 'filterBits5' | 'filterBits6';
+type DiscoveryColumns = Record<DiscoveryColumnName, ExtraConfigColumn>;
+
+/** The page walk's index columns (profiles_discovery_idx and its verified twin). */
+function discoveryPageColumns(t: DiscoveryColumns): IndexedColumns {
+  return [
+    t.gender,
+    t.locationLatitude,
+    t.locationLongitude,
+    t.createdAt.desc(),
+    t.id.desc(),
+    t.dateOfBirth,
+    t.locationX,
+    t.locationY,
+    t.locationZ,
+    ...discoveryFilterColumns(t),
+  ];
+}
+
+/** The count's index columns (profiles_discovery_count_idx and its verified twin). */
+function discoveryCountColumns(t: DiscoveryColumns): IndexedColumns {
+  return [t.gender, t.locationLatitude, t.locationLongitude, t.dateOfBirth, t.id, ...discoveryFilterColumns(t)];
+}
+
+/** What the filters and the block anti-join read, after each index's leading columns. */
+function discoveryFilterColumns(t: DiscoveryColumns): ExtraConfigColumn[] {
+  return [
+    t.userId,
+    t.height,
+    t.weight,
+    t.faceSelfRating,
+    t.minimumBetrothalGiftPrice,
+    t.homeCountry,
+    t.homeState,
+    t.homeCity,
+    t.filterBits1,
+    t.filterBits2,
+    t.filterBits3,
+    t.filterBits4,
+    t.filterBits5,
+    t.filterBits6,
+  ];
+}

@@ -314,6 +314,21 @@ t.test('network loss: closes at once, reconnects as soon as the network is back'
   t.same(s.opens, [false, true]);
 });
 
+t.test('a browser that calls itself offline from the start still connects (loopback is reachable)', async (t) => {
+  const s = setup();
+  s.network.isOnline = false;
+  s.client.start();
+  t.equal(s.sockets.length, 1, 'navigator.onLine alone does not hold the socket back');
+  s.last.accept();
+  t.equal(s.client.status, 'open');
+  // A real transition still counts: after an 'offline' event it waits for 'online'.
+  s.network.goOffline();
+  s.timers.advance(120_000);
+  t.equal(s.sockets.length, 1, 'no attempts after the network went away');
+  s.network.goOnline();
+  t.equal(s.sockets.length, 2);
+});
+
 t.test('online while waiting for a retry reconnects at once', async (t) => {
   const s = setup();
   s.client.start();

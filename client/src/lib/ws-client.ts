@@ -73,6 +73,13 @@ export class RealtimeClient {
   private attempt = 0;
   /** Something dropped or failed since the last open: pushes may have been missed. */
   private missed = false;
+  /**
+   * The browser said the network went away (an 'offline' event) and has not said it is back.
+   * Only that transition holds connecting back: `navigator.onLine` alone is a hint, not proof. A
+   * browser with no network interface but loopback reports itself offline from the start, yet the
+   * server that just served this page on the same machine is reachable.
+   */
+  private wentOffline = false;
   private retryTimer: unknown = null;
   private heartbeatTimer: unknown = null;
   private pongTimer: unknown = null;
@@ -146,7 +153,7 @@ export class RealtimeClient {
       this.stop();
       return;
     }
-    if (!this.options.network.online()) {
+    if (this.wentOffline && !this.options.network.online()) {
       // Wait for the 'online' event.
       this.missed = true;
       this.setStatus('connecting');
@@ -253,6 +260,7 @@ export class RealtimeClient {
 
   private onOffline(): void {
     if (!this.running) return;
+    this.wentOffline = true;
     // The socket cannot be trusted any more and would only close after a long timeout.
     this.discardConnection(CLIENT_DEAD_CLOSE, 'offline');
     this.clearRetry();
@@ -261,6 +269,7 @@ export class RealtimeClient {
   }
 
   private onOnline(): void {
+    this.wentOffline = false;
     if (!this.running || this.statusValue === 'open') return;
     this.attempt = 0;
     if (!this.connection) this.connect();

@@ -5,10 +5,10 @@
  * they are a day old: long enough for a member to send the photo they just uploaded, and for
  * moderation's last retry. Every instance sweeps; SKIP LOCKED keeps two from taking the same rows.
  */
-import { sql } from 'drizzle-orm';
 import type { DbDeps } from '../../kernel/deps.ts';
 import type { Log } from '../../kernel/logging.ts';
 import { deleteMediaQuietly, type MediaStore } from '../../kernel/media/index.ts';
+import { deleteStaleUploads } from './uploads.queries.ts';
 
 export const STALE_UPLOAD_HOURS = 24;
 const BATCH = 500;
@@ -20,19 +20,10 @@ type SweepDeps = DbDeps & { media: MediaStore; log: Pick<Log, 'info' | 'warn'> }
 export async function sweepStaleUploads(deps: SweepDeps, olderThanHours = STALE_UPLOAD_HOURS): Promise<number> {
   let swept = 0;
   for (;;) {
-    const rows = await deps.db.execute<{ keys: (string | null)[] }>(sql`
-      delete from uploads where id in (
-        select id from uploads
-        where created_at < now() - make_interval(hours => ${olderThanHours})
-          and ((purpose = 'chat' and match_id is null) or state = 'awaiting_upload')
-        order by created_at
-        limit ${BATCH}
-        for update skip locked)
-      returning array[original_key, thumbnail_key, preview_key, full_key] as keys`);
-    const keys = rows.flatMap((row) => row.keys).filter((key): key is string => Boolean(key));
+    const { deleted, keys } = await deleteStaleUploads(deps.db, olderThanHours, BATCH);
     await deleteMediaQuietly(deps.media, keys, deps.log, 'files of stale uploads');
-    swept += rows.length;
-    if (rows.length < BATCH) return swept;
+    swept += deleted;
+    if (deleted < BATCH) return swept;
   }
 }
 

@@ -13,6 +13,24 @@ export async function insertUpload(db: Db, values: typeof uploads.$inferInsert):
   await db.insert(uploads).values(values);
 }
 
+/**
+ * Deletes up to `limit` stale uploads (a chat photo never sent, or an upload whose file never
+ * came) older than `olderThanHours`, skipping rows another instance holds; answers how many went
+ * and the store keys of their files.
+ */
+export async function deleteStaleUploads(db: Db, olderThanHours: number, limit: number): Promise<{ deleted: number; keys: string[] }> {
+  const rows = await db.execute<{ keys: (string | null)[] }>(sql`
+    delete from uploads where id in (
+      select id from uploads
+      where created_at < now() - make_interval(hours => ${olderThanHours})
+        and ((purpose = 'chat' and match_id is null) or state = 'awaiting_upload')
+      order by created_at
+      limit ${limit}
+      for update skip locked)
+    returning array[original_key, thumbnail_key, preview_key, full_key] as keys`);
+  return { deleted: rows.length, keys: rows.flatMap((row) => row.keys).filter((key): key is string => Boolean(key)) };
+}
+
 /** Serialises one member's upload creations, so two at once cannot both pass the cap. */
 export async function lockUploadCreation(db: Db, userId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);

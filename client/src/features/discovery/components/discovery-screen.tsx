@@ -83,8 +83,9 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
   };
 
   let body: ReactNode;
-  const loading = meLoading || Boolean(me && discovery.filtersLoading) || (discovery.isLoading && !hasProfiles);
-  if (meLoading || (me && discovery.filtersLoading)) {
+  const waitingForFilters = meLoading || Boolean(me && discovery.filtersLoading);
+  const waitingForFirstPage = discovery.isLoading && !hasProfiles;
+  if (waitingForFilters) {
     body = <Spinner label="Loading profiles..." />;
   } else if (!me?.gender) {
     body = (
@@ -124,7 +125,7 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
         <p className="muted-note">All profiles, including the ones you swiped, will appear again.</p>
       </div>
     );
-  } else if (discovery.isLoading && !hasProfiles) {
+  } else if (waitingForFirstPage) {
     body = <Spinner label="Loading profiles..." />;
   } else if (!hasProfiles) {
     body = (
@@ -167,7 +168,7 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
       <header className="discovery-head">
         <div>
           <h1 id="discover-title">Discover</h1>
-          <p className="discovery-subtitle">{discoverySubtitle(view, hasProfiles || loading, me?.gender)}</p>
+          <p className="discovery-subtitle">{discoverySubtitle(view, hasProfiles || waitingForFilters || waitingForFirstPage, me?.gender)}</p>
         </div>
         <button
           type="button"

@@ -12,7 +12,7 @@ import os from 'node:os';
 import { listenTestApp } from '../server/test/app.ts';
 import { MIN_PERFORMANCE } from '../e2e/page-speed/budget.ts';
 import { type AuditResult, auditWithRetries, describeAudit, launchAuditChromium } from '../e2e/page-speed/lighthouse.ts';
-import { seedHomeMember } from '../e2e/page-speed/seed-home.ts';
+import { seedHomeMember, warmHomeReads, writeHomePhotos } from '../e2e/page-speed/seed-home.ts';
 import { percentile } from './lib/stats.ts';
 
 const RUNS = Number(process.env.PAGE_SPEED_RUNS) || 5;
@@ -22,8 +22,10 @@ const context = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
 
 async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0];
+  const photos = await writeHomePhotos(context);
   const { app, db, baseUrl } = await listenTestApp(context);
-  const member = await seedHomeMember(context, app, db);
+  const member = await seedHomeMember(app, db, photos);
+  await warmHomeReads(baseUrl, member.token);
   const port = await launchAuditChromium(context);
   const pages: Array<{ path: string; token?: string }> = [{ path: '/signin' }, { path: '/home', token: member.token }];
   const rows: string[] = [];

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootScript } from './boot-script.ts';
+import { chunkPlan } from './chunk-plan.ts';
 import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -50,6 +52,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    bootScript(root),
+    chunkPlan(root),
     faceScanAssets(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -2,7 +2,8 @@
  * First-load JavaScript of a page, as the server sent it: every script response the page receives
  * from the navigation until the network is idle, counted by its encoded body size (the gzip or
  * brotli bytes on the wire, headers left out) from Chromium's own network accounting.
- * A fresh browser context each time, so nothing comes from the HTTP cache.
+ * A fresh browser context each time, so nothing comes from the HTTP cache. The API requests are
+ * kept too, to show that the reads the boot script starts early are not asked again.
  */
 import type { Browser, Page } from 'playwright-core';
 import { newPhonePage } from '../browser.ts';
@@ -19,6 +20,8 @@ export interface ScriptTransfer {
 export interface FirstLoad {
   scripts: ScriptTransfer[];
   totalEncodedBytes: number;
+  /** Path and query of every API request the page made, in order (a read asked twice shows twice). */
+  apiRequests: string[];
 }
 
 export interface FirstLoadOptions {
@@ -35,6 +38,11 @@ export async function measureFirstLoadJs(browser: Browser, baseUrl: string, path
       await context.addInitScript(([key, token]) => localStorage.setItem(key, token), [AUTH_TOKEN_KEY, options.token] as const);
     }
     const pending: Promise<ScriptTransfer>[] = [];
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiRequests.push(`${url.pathname}${url.search}`);
+    });
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
       pending.push(
@@ -49,7 +57,7 @@ export async function measureFirstLoadJs(browser: Browser, baseUrl: string, path
     await options.ready?.(page);
     await page.waitForLoadState('networkidle');
     const scripts = await Promise.all(pending);
-    return { scripts, totalEncodedBytes: scripts.reduce((sum, s) => sum + s.encodedBytes, 0) };
+    return { scripts, totalEncodedBytes: scripts.reduce((sum, s) => sum + s.encodedBytes, 0), apiRequests };
   } finally {
     await context.close();
   }

@@ -134,7 +134,9 @@ export async function audit(port: number, url: string): Promise<AuditResult> {
     await writeFile(artifactsFile, JSON.stringify(artifacts));
     const result = await lighthouse(url, { ...flags, auditMode: artifactsDir, throttling: throttlingSettings });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return summarize(url, result.lhr, benchmarkIndexAfter);
+    // Awaited here, not returned as a promise: a rejection must reach the caller before the
+    // finally block runs, or Node reports it as unhandled while the folder is being removed.
+    return await summarize(url, result.lhr, benchmarkIndexAfter);
   } finally {
     await rm(artifactsDir, { recursive: true, force: true });
   }

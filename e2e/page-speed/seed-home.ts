@@ -1,7 +1,8 @@
 /**
  * The signed-in page under audit: a member with a complete profile whose /home shows discovery
  * results with real photos. The photos are written under the client's static root (their own
- * folder, so a discovery test running beside this one never removes them) and served by the app.
+ * folder, so a discovery test running beside this one never removes them) and served by the app:
+ * before the app starts, as its static files are listed once, at start.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,8 +22,8 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-/** Phone-sized portraits (480x600 JPEG, the size members upload after the client's resize). */
-async function writePhotos(t: Teardown): Promise<string[]> {
+/** Phone-sized portraits (480x600 JPEG, the size members upload after the client's resize); call before the app starts. */
+export async function writeHomePhotos(t: Teardown): Promise<string[]> {
   await mkdir(MEDIA_DIR, { recursive: true });
   t.teardown(() => rm(MEDIA_DIR, { recursive: true, force: true }));
   const sources = ['astronaut.jpg', 'chelsea.jpg', 'coffee.jpg', 'rocket.jpg'];
@@ -35,9 +36,8 @@ async function writePhotos(t: Teardown): Promise<string[]> {
   );
 }
 
-/** A man in Austin and four women nearby, each with a photo; returns the man, whose /home is audited. */
-export async function seedHomeMember(t: Teardown, app: FastifyInstance, db: Db): Promise<Member> {
-  const photos = await writePhotos(t);
+/** A man in Austin and four women nearby, each with one of `photos`; returns the man, whose /home is audited. */
+export async function seedHomeMember(app: FastifyInstance, db: Db, photos: string[]): Promise<Member> {
   const texas = (city: string) => ({ home_country: 'United States', home_state: 'Texas', home_city: city });
   const viewer = await man(app, db, { ...texas('Austin'), date_of_birth: '1990-03-02' });
   const cities = ['Austin', 'San Antonio', 'Houston', 'Dallas'];
@@ -47,4 +47,17 @@ export async function seedHomeMember(t: Teardown, app: FastifyInstance, db: Db):
   }
   await db.update(profiles).set({ photo1Url: photos[0] }).where(eq(profiles.userId, viewer.userId));
   return viewer;
+}
+
+/**
+ * Asks for /home's first reads once, as the member, so the audits measure the page against a
+ * server that has answered them before (routes, statements and connections warmed) rather than a
+ * process's first request of each, which a running service never shows its members.
+ */
+export async function warmHomeReads(baseUrl: string, token: string): Promise<void> {
+  for (const path of ['/api/v1/profile/completeness/', '/api/v1/my_profile/', '/api/v1/filter_profiles/', '/api/v1/profiles/?page_size=20']) {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Token ${token}` } });
+    if (!response.ok) throw new Error(`Warming ${path} failed: ${response.status}`);
+    await response.arrayBuffer();
+  }
 }

@@ -2,11 +2,12 @@
  * The client's routes. Declarative routing (<BrowserRouter> + useRoutes): the app uses no loaders,
  * actions or fetchers, and leaving the data router out halves the router's share of the first load.
  *
- * The first load carries React, the router, the providers and the auth guard; every screen and
- * layout is its own chunk. On each location the router starts the download of every lazy level
- * of the match at once (the signed-in layout, the shell and /home together), so nested layouts
- * never wait for each other; a first visit to /home never loads the sign-in form, and /signin
- * never loads the socket client or the shell.
+ * The first load carries React, the router, the providers and the auth guard; the screens are
+ * loaded on demand. The signed-in layout, the shell and /home are one module (signed-in-start.ts:
+ * every signed-in visit needs the first two, and most start at /home); every other screen is its
+ * own chunk. On each location the router starts the download of every lazy level of the match at
+ * once, so nested layouts never wait for each other; a first visit to /home never loads the
+ * sign-in form, and /signin never loads the socket client or the shell.
  */
 import { Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
@@ -18,6 +19,7 @@ import { AppProviders } from './providers.tsx';
 
 const authScreens = () => import('./routes/auth-routes.tsx');
 const legal = () => import('./routes/legal-routes.tsx');
+const signedInStart = () => import('./routes/signed-in-start.ts');
 const screens = {
   signin: lazyScreen(() => import('./routes/signin-route.tsx'), 'SigninRoute'),
   signup: lazyScreen(authScreens, 'SignupRoute'),
@@ -25,9 +27,9 @@ const screens = {
   resetPassword: lazyScreen(authScreens, 'ResetPasswordRoute'),
   privacy: lazyScreen(legal, 'PrivacyRoute'),
   terms: lazyScreen(legal, 'TermsRoute'),
-  signedIn: lazyScreen(() => import('./routes/signed-in.tsx'), 'default'),
-  appShell: lazyScreen(() => import('./routes/app-shell.tsx'), 'AppShell'),
-  home: lazyScreen(() => import('./routes/home.tsx'), 'HomeRoute'),
+  signedIn: lazyScreen(signedInStart, 'SignedInLayout'),
+  appShell: lazyScreen(signedInStart, 'AppShell'),
+  home: lazyScreen(signedInStart, 'HomeRoute'),
   profileView: lazyScreen(() => import('./routes/profile-view.tsx'), 'ProfileViewRoute'),
   ownProfile: lazyScreen(() => import('./routes/own-profile.tsx'), 'OwnProfileRoute'),
   profileEdit: lazyScreen(() => import('./routes/profile-edit.tsx'), 'default'),

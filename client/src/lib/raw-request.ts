@@ -1,5 +1,5 @@
 import { paths } from '../config/paths.ts';
-import { buildUrl, fetchOnce } from './api-client.ts';
+import { buildUrl, fetchOnce } from './http.ts';
 import { ApiError, ERROR_MESSAGES } from './api-errors.ts';
 import { clearAuthStorage, getToken } from './auth-storage.ts';
 import { toast } from './toast.ts';

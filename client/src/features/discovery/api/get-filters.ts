@@ -2,12 +2,12 @@ import useSWR from 'swr';
 import type { SavedFilters } from '../../../../../server/contract/filters.ts';
 import { apiPaths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
+import { savedFiltersFrom } from './profiles-key.ts';
 
 /** On failure discovery goes on with no filters rather than an error, so this never throws. */
 export async function getFilters(): Promise<Partial<SavedFilters>> {
   try {
-    const data = await api.get<Partial<SavedFilters> | null>(apiPaths.filterProfiles, { toastErrors: false });
-    return data && typeof data === 'object' ? data : {};
+    return savedFiltersFrom(await api.get<unknown>(apiPaths.filterProfiles, { toastErrors: false }));
   } catch (error) {
     console.error('Loading saved filters failed', error);
     return {};

@@ -1,17 +1,11 @@
 import useSWR from 'swr';
-import { DISCOVERY_PAGE_SIZE, encodeFiltersQuery } from '../../../../../server/contract/filters-query.ts';
 import type { SavedFilters } from '../../../../../server/contract/filters.ts';
-import { apiPaths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { type Page, toPage } from '../../../lib/pagination.ts';
 import type { Profile } from '../../../types/api.ts';
+import { profilesKey } from './profiles-key.ts';
 
-/** One page of the narrowing filters; equal filters give one URL, hence one SWR cache entry. */
-export const profilesKey = (filters: Partial<SavedFilters>) =>
-  `${apiPaths.profiles}?${encodeFiltersQuery(filters, { page_size: DISCOVERY_PAGE_SIZE })}`;
-
-/** Whether two sets of filters ask the server the same question (so SWR would not fetch again). */
-export const sameProfilesQuery = (a: Partial<SavedFilters>, b: Partial<SavedFilters>) => profilesKey(a) === profilesKey(b);
+export { profilesKey, sameProfilesQuery } from './profiles-key.ts';
 
 export const getProfiles = async (key: string): Promise<Page<Profile>> => toPage<Profile>(await api.get<unknown>(key));
 

@@ -26,10 +26,11 @@ export function useDiscovery(me: Profile | undefined) {
   const [list, setList] = useState<DiscoveryList<Profile>>(emptyDiscovery);
   const [serverHadProfiles, setServerHadProfiles] = useState(false);
   /**
-   * Reading further than the first page: 'idle' (may read more), 'loading', 'done' (the server has
-   * no profile this deck has not had) or 'failed' (the countdown's reload starts over).
+   * Reading further than the first page: 'unread' (the first page is not in yet: nothing to read
+   * on from), 'idle' (may read more), 'loading', 'done' (the server has no profile this deck has
+   * not had) or 'failed' (the countdown's reload starts over).
    */
-  const [more, setMore] = useState<'idle' | 'loading' | 'done' | 'failed'>('idle');
+  const [more, setMore] = useState<'unread' | 'idle' | 'loading' | 'done' | 'failed'>('unread');
   /** Every profile id this deck has held since it was (re)loaded. */
   const seen = useRef(new Set<string>());
   /** Bumped on every (re)load, so a read started for an older deck is dropped. */

@@ -1,0 +1,52 @@
+import t, { type Test } from 'tap';
+import { api } from './api-client.ts';
+import { AUTH_TOKEN_KEY } from './auth-storage.ts';
+import { startEarlyRead } from './early-reads.ts';
+
+// The client's storage, as a browser has it, holding a session.
+const stored = new Map<string, string>([[AUTH_TOKEN_KEY, 'tok']]);
+Object.assign(globalThis, {
+  localStorage: { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value), clear: () => stored.clear() },
+});
+
+/** Every GET is answered by `answers` in turn; returns the URLs asked. */
+function fakeServer(t: Test, answers: Array<{ status: number; body: unknown }>) {
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string) => {
+    asked.push(url);
+    const { status, body } = answers.shift() ?? { status: 500, body: null };
+    return new Response(JSON.stringify(body), { status });
+  }) as typeof fetch;
+  t.teardown(() => {
+    globalThis.fetch = realFetch;
+  });
+  return asked;
+}
+
+t.test('a GET takes the answer the boot script asked for instead of asking again', async (t) => {
+  const asked = fakeServer(t, [{ status: 200, body: { early: true } }]);
+  void startEarlyRead('/api/v1/my_profile/', 'tok', 0);
+  t.same(await api.get('/my_profile/'), { early: true });
+  t.same(asked, ['/api/v1/my_profile/'], 'one request in all');
+});
+
+t.test('a failed early read is asked again, with the usual handling', async (t) => {
+  const asked = fakeServer(t, [
+    { status: 404, body: { detail: 'Not found.' } },
+    { status: 200, body: { again: true } },
+  ]);
+  void startEarlyRead('/api/v1/filter_profiles/', 'tok', 0);
+  t.same(await api.get('/filter_profiles/', { toastErrors: false }), { again: true });
+  t.same(asked, ['/api/v1/filter_profiles/', '/api/v1/filter_profiles/'], 'the early request, then its own');
+});
+
+t.test('writes never take an early answer', async (t) => {
+  const asked = fakeServer(t, [
+    { status: 200, body: { early: true } },
+    { status: 200, body: { posted: true } },
+  ]);
+  void startEarlyRead('/api/v1/match/like/', 'tok', 0);
+  t.same(await api.post('/match/like/', { user_id: 1 }), { posted: true });
+  t.equal(asked.length, 2);
+});

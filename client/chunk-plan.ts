@@ -71,6 +71,8 @@ export function chunkPlan(root: string): Plugin {
       };
     },
     buildEnd() {
+      // A watch build runs this again: start from the new graph, not on top of the last one.
+      for (const group of [bootShared, profilesKey, signedInStart, app]) group.clear();
       const boot = staticClosure(this, source('boot.ts'));
       const main = staticClosure(this, source('main.tsx'));
       boot.delete(source('boot.ts'));

@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Toaster } from 'sonner';
-import { TOASTER_PROPS } from '../lib/toast.ts';
+import { requestToaster, subscribeToaster, toasterWanted } from '../lib/toast.ts';
 import { SWRConfig } from 'swr';
 import { paths } from '../config/paths.ts';
 import { setUnauthorizedHandler, swrFetcher } from '../lib/api-client.ts';
@@ -20,6 +19,38 @@ function UnauthorizedBridge() {
   return null;
 }
 
+const ToasterHost = lazy(() => import('../lib/toaster-host.tsx'));
+
+/** How long after the page's load the toaster waits for an idle moment before mounting anyway. */
+const TOASTER_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * The toaster, mounted once the page has loaded and the browser is idle, so sonner never competes
+ * with the first screen's downloads; a toast asked for earlier mounts it at once (lib/toast.ts).
+ */
+function DeferredToaster() {
+  const wanted = useSyncExternalStore(subscribeToaster, toasterWanted);
+  useEffect(() => {
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle = window.requestIdleCallback ? window.requestIdleCallback(requestToaster, { timeout: TOASTER_IDLE_TIMEOUT_MS }) : window.setTimeout(requestToaster, 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (idle === undefined) return;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToasterHost />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <SWRConfig
@@ -35,7 +66,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <UnauthorizedBridge />
         {/* The realtime socket belongs to the signed-in screens: routes/signed-in.tsx. */}
         {children}
-        <Toaster {...TOASTER_PROPS} />
+        <DeferredToaster />
       </AuthProvider>
     </SWRConfig>
   );

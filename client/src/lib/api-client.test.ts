@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap';
-import { api } from './api-client.ts';
+import { api, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError } from './api-errors.ts';
 import { AUTH_TOKEN_KEY } from './auth-storage.ts';
 import { startEarlyRead } from './early-reads.ts';
 
@@ -31,14 +32,37 @@ t.test('a GET takes the answer the boot script asked for instead of asking again
   t.same(asked, ['/api/v1/my_profile/'], 'one request in all');
 });
 
-t.test('a failed early read is asked again, with the usual handling', async (t) => {
+t.test('an early read with no answer or a 5xx is asked again, with the retries', async (t) => {
   const asked = fakeServer(t, [
-    { status: 404, body: { detail: 'Not found.' } },
+    { status: 503, body: { detail: 'Busy.' } },
     { status: 200, body: { again: true } },
   ]);
   void startEarlyRead('/api/v1/filter_profiles/', 'tok', 0);
   t.same(await api.get('/filter_profiles/', { toastErrors: false }), { again: true });
   t.same(asked, ['/api/v1/filter_profiles/', '/api/v1/filter_profiles/'], 'the early request, then its own');
+});
+
+t.test("an early read's 4xx is final: handled as the request's own answer, not asked again", async (t) => {
+  const asked = fakeServer(t, [{ status: 403, body: { detail: 'Complete your profile first.' } }]);
+  void startEarlyRead('/api/v1/profiles/?page_size=20', 'tok', 0);
+  const failure = await api.get('/profiles/?page_size=20', { toastErrors: false }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  t.equal(failure instanceof ApiError && failure.status, 403);
+  t.equal(asked.length, 1, 'one request in all');
+});
+
+t.test("an early read's 401 signs the member out, as the request's own would", async (t) => {
+  const asked = fakeServer(t, [{ status: 401, body: { detail: 'Invalid token.' } }]);
+  let signedOut = 0;
+  setUnauthorizedHandler(() => signedOut++);
+  t.ok(startEarlyRead('/api/v1/profile/completeness/', 'tok', 0), 'started early');
+  await api.get('/profile/completeness/').catch(() => {});
+  t.equal(asked.length, 1, 'one request in all');
+  t.equal(signedOut, 1, 'the unauthorized handler ran');
+  t.equal(stored.has(AUTH_TOKEN_KEY), false, 'the stored session is gone');
+  stored.set(AUTH_TOKEN_KEY, 'tok');
 });
 
 t.test('writes never take an early answer', async (t) => {

@@ -47,15 +47,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const token = getToken();
-  if (method === 'GET') {
-    const early = takeEarlyRead(url, token);
-    // A failed early read says nothing final: the request below runs with the retries and the
-    // handling of a lapsed session that the early one left out.
-    if (early) {
-      try {
-        return (await early) as T;
-      } catch {
-        // Fall through to a request of its own.
+  const early = method === 'GET' ? takeEarlyRead(url, token) : undefined;
+  if (early) {
+    try {
+      return (await early) as T;
+    } catch (error) {
+      // An answer the client would not retry (a 4xx) is final: handled as if this request had
+      // received it (a 401 signs out). No answer or a 5xx: the request below, with its retries.
+      if (error instanceof ApiError && !shouldRetry(method, error.status, 1)) {
+        report(error, Boolean(token), options.toastErrors ?? true);
+        throw error;
       }
     }
   }

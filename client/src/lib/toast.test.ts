@@ -1,9 +1,27 @@
 import { toast as sonner } from 'sonner';
 import t from 'tap';
-import { TOAST_MS, TOASTER_PROPS, toast } from './toast.ts';
+import { subscribeToaster, TOAST_MS, TOASTER_PROPS, toast, toasterReady, toasterWanted } from './toast.ts';
 
 /** The last toast sonner was asked to show. */
 const last = () => sonner.getHistory().at(-1) as { title?: unknown; type?: string; duration?: number; id?: unknown };
+
+t.test('a toast asked for before the toaster is mounted waits for it, then shows in order', async (t) => {
+  let notified = 0;
+  const stop = subscribeToaster(() => notified++);
+  t.equal(toasterWanted(), false, 'not mounted with the first screen');
+  toast.error('Failed to like profile');
+  toast.success('Saved');
+  t.equal(sonner.getHistory().length, 0, 'nothing shown while no toaster listens');
+  t.equal(toasterWanted(), true, 'the first toast asks for the toaster');
+  t.equal(notified, 1, 'and tells the providers once');
+  toasterReady(sonner);
+  t.match(
+    sonner.getHistory().map((shown) => (shown as { title?: unknown }).title),
+    ['Failed to like profile', 'Saved'],
+    'shown once the toaster listens, in the order asked',
+  );
+  stop();
+});
 
 t.test('each kind lasts as long as the spec says', async (t) => {
   t.same(TOAST_MS, { success: 3000, error: 5000, info: 4000 });

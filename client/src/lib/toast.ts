@@ -1,4 +1,4 @@
-import { toast as sonner, type ToasterProps } from 'sonner';
+import type { toast as sonnerToast, ToasterProps } from 'sonner';
 
 /** How long each kind of toast stays (the spec): success 3 s, error 5 s, anything else 4 s. */
 export const TOAST_MS = { success: 3000, error: 5000, info: 4000 } as const;
@@ -21,9 +21,47 @@ export const TOASTER_PROPS = {
   mobileOffset: { top: BELOW_HEADER, left: '8px', right: '8px' },
 } as const satisfies ToasterProps;
 
+type Sonner = typeof sonnerToast;
+
+/**
+ * Sonner (about 10 kB compressed) is not part of the first load: its toaster mounts after the page
+ * has loaded (app/providers.tsx renders lib/toaster-host.tsx once asked), and a toast asked for
+ * before then waits for it and shows a moment later, in order.
+ */
+let sonner: Sonner | null = null;
+const waiting: Array<(show: Sonner) => void> = [];
+const listeners = new Set<() => void>();
+let wanted = false;
+
+/** Asks for the toaster to be mounted; the providers render it from then on. */
+export function requestToaster(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore in the providers: whether the toaster should be mounted. */
+export const toasterWanted = () => wanted;
+export function subscribeToaster(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called by the mounted toaster, listening, with sonner's toast function: shows what waited. */
+export function toasterReady(ready: Sonner): void {
+  sonner = ready;
+  for (const present of waiting.splice(0)) present(ready);
+}
+
+function present(show: (sonner: Sonner) => void): void {
+  if (sonner) return show(sonner);
+  waiting.push(show);
+  requestToaster();
+}
+
 /** One place for toasts. Errors use the message as id, so a burst of identical failures shows once. */
 export const toast = {
-  success: (message: string, durationMs: number = TOAST_MS.success) => sonner.success(message, { duration: durationMs }),
-  error: (message: string) => sonner.error(message, { id: message, duration: TOAST_MS.error }),
-  info: (message: string) => sonner(message, { duration: TOAST_MS.info }),
+  success: (message: string, durationMs: number = TOAST_MS.success) => present((show) => show.success(message, { duration: durationMs })),
+  error: (message: string) => present((show) => show.error(message, { id: message, duration: TOAST_MS.error })),
+  info: (message: string) => present((show) => show(message, { duration: TOAST_MS.info })),
 };

@@ -8,9 +8,12 @@
  */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 120_000;
 /**
- * Script files of a signed-in /home's first load (client/chunk-plan.ts): each is a round trip
- * over one of HTTP/1.1's six connections on a slow network; split by module, /home took 19.
+ * Script files of a signed-in /home's first load, until the network is idle (client/chunk-plan.ts):
+ * each is a round trip over one of HTTP/1.1's six connections on a slow network; split by module,
+ * /home took 19. Today 10: the boot script and its shared chunk, the entry and its runtime, the
+ * app, the discovery URL builder, the signed-in start, one shared contract chunk, the service
+ * worker's registration, and the toaster fetched after the page's load.
  */
-export const FIRST_LOAD_SCRIPT_FILES = 10;
+export const FIRST_LOAD_SCRIPT_FILES = 11;
 export const MIN_PERFORMANCE = 95;
 export const ACCESSIBILITY = 100;

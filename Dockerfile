@@ -1,17 +1,21 @@
 # One image for both processes of the multi-process deployment (docker-compose.yml):
-#   api:     node --import tsx server/main.ts   (HTTP API, WebSocket gateway, outbox relay; serves client/dist)
-#   workers: node --import tsx workers/main.ts  (event handlers on durable JetStream consumers)
+#   api:     node server/main.ts   (HTTP API, WebSocket gateway, outbox relay; serves client/dist)
+#   workers: node workers/main.ts  (event handlers on durable JetStream consumers)
+# Node 24 runs the TypeScript sources itself (type stripping): no tsx, no compile step.
 # Node itself is the container's main process: behind npx, a shell would take `docker stop`'s
 # SIGTERM and the graceful stop would never run.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 WORKDIR /app
 
 # The lockfile and its allowScripts approvals are written by npm 11.
 RUN npm install -g npm@11 --no-audit --no-fund
 
-# Dev dependencies are needed for the client build (vite); they are pruned afterwards.
+# Dev dependencies are needed for the client build (vite); they are pruned afterwards, tsx with
+# them, so the image proves production needs none of it.
+# scripts/patch-dependencies.mjs runs after the install (postinstall): it mends postgres.js.
 COPY package.json package-lock.json ./
+COPY scripts/patch-dependencies.mjs scripts/
 RUN npm ci --include=dev --no-audit --no-fund
 
 COPY . .
@@ -26,4 +30,4 @@ ENV NODE_ENV=production \
 
 USER node
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "server/main.ts"]

@@ -25,7 +25,7 @@ import { WS_PATH } from '../server/contract/realtime.ts';
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { matches, profiles, sessions } from '../server/kernel/db/schema/index.ts';
-import { SEND_LIMIT } from '../server/modules/chat/chat.rules.ts';
+import { SEND_LIMIT } from '../server/modules/chat/index.ts';
 import { seedPopulation } from '../server/seed/population-seed.ts';
 import { startServerProcess } from '../server/test/server-process.ts';
 import { concurrently, drain, openFilesLimit, openLoop, sleep, until, type Usage, watchUsage } from './lib/load.ts';
@@ -115,19 +115,35 @@ const percentiles = (values: number[]): Percentiles => {
 async function seedPairs(db: Db, count: number, log: (line: string) => void): Promise<Pair[]> {
   const started = Date.now();
   // Slightly more than twice as many: the generated population is about half men, half women.
-  const profileIds = await seedPopulation(db, { count: Math.ceil(count * 2.2) + 50, seed: 17, usernamePrefix: `chat_${randomBytes(3).toString('hex')}_` });
-  const rows = await db.select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender }).from(profiles).where(inArray(profiles.id, profileIds));
+  const profileIds = await seedPopulation(db, {
+    count: Math.ceil(count * 2.2) + 50,
+    seed: 17,
+    usernamePrefix: `chat_${randomBytes(3).toString('hex')}_`,
+  });
+  const rows = await db
+    .select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender })
+    .from(profiles)
+    .where(inArray(profiles.id, profileIds));
   const men = rows.filter((r) => r.gender === 'Man');
   const women = rows.filter((r) => r.gender === 'Woman');
-  if (men.length < count || women.length < count) throw new Error(`chat bench: ${men.length} men and ${women.length} women seeded, ${count} pairs needed`);
+  if (men.length < count || women.length < count)
+    throw new Error(`chat bench: ${men.length} men and ${women.length} women seeded, ${count} pairs needed`);
   const userOf = new Map(rows.map((r) => [r.id, r.userId]));
   const pairs: Pair[] = [];
   for (let start = 0; start < count; start += 2_000) {
     const values = Array.from({ length: Math.min(2_000, count - start) }, (_, k) => {
       const [man, woman] = [men[start + k].id, women[start + k].id];
-      return { profileLowId: Math.min(man, woman), profileHighId: Math.max(man, woman), chatUnlockedAt: new Date(), chatUnlockedByProfileId: man };
+      return {
+        profileLowId: Math.min(man, woman),
+        profileHighId: Math.max(man, woman),
+        chatUnlockedAt: new Date(),
+        chatUnlockedByProfileId: man,
+      };
     });
-    const inserted = await db.insert(matches).values(values).returning({ id: matches.id, low: matches.profileLowId, high: matches.profileHighId });
+    const inserted = await db
+      .insert(matches)
+      .values(values)
+      .returning({ id: matches.id, low: matches.profileLowId, high: matches.profileHighId });
     const manOf = new Map(values.map((v) => [`${v.profileLowId}:${v.profileHighId}`, v.chatUnlockedByProfileId]));
     for (const match of inserted) {
       const man = manOf.get(`${match.low}:${match.high}`)!;
@@ -171,7 +187,9 @@ function connect(url: string, headers: Record<string, string>, onMessage: (at: n
 }
 
 async function closeAll(sockets: WebSocket[]): Promise<void> {
-  const closed = sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? Promise.resolve() : new Promise<void>((resolve) => ws.once('close', () => resolve()))));
+  const closed = sockets.map((ws) =>
+    ws.readyState === WebSocket.CLOSED ? Promise.resolve() : new Promise<void>((resolve) => ws.once('close', () => resolve())),
+  );
   for (const ws of sockets) ws.close(1000);
   const timeout = sleep(5_000).then(() => {
     for (const ws of sockets) if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
@@ -182,7 +200,14 @@ async function closeAll(sockets: WebSocket[]): Promise<void> {
 function post(agent: http.Agent, port: number, path: string, token: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path, agent, headers: { authorization: token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        agent,
+        headers: { authorization: token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -240,7 +265,11 @@ async function stagesOf(db: Db, sends: Map<number, { at: number; answeredAt: num
     if (row.published !== null) relayed.push(Number(row.published) - sentAt);
     if (row.settled !== null) handled.push(Number(row.settled) - sentAt);
   }
-  return { answered: percentiles([...sends.values()].map((s) => s.answeredAt - s.at)), relayed: percentiles(relayed), handled: percentiles(handled) };
+  return {
+    answered: percentiles([...sends.values()].map((s) => s.answeredAt - s.at)),
+    relayed: percentiles(relayed),
+    handled: percentiles(handled),
+  };
 }
 
 const warmupOf = (rate: number) => Math.round(rate * WARMUP_SECONDS);
@@ -301,7 +330,14 @@ interface ServerUnderTest {
   pid: number;
 }
 
-async function gatewaySide(server: ServerUnderTest, pairs: Pair[], tokens: Map<number, string>, n: number, database: string, log: (line: string) => void): Promise<Side> {
+async function gatewaySide(
+  server: ServerUnderTest,
+  pairs: Pair[],
+  tokens: Map<number, string>,
+  n: number,
+  database: string,
+  log: (line: string) => void,
+): Promise<Side> {
   const { port } = server;
   const arrivals = new Map<number, number>();
   let hellos = 0;
@@ -395,7 +431,12 @@ async function echoSide(n: number, database: string, log: (line: string) => void
           const id = offset + i;
           const at = new Date().toISOString();
           // The shape and size of a chat.message push.
-          const text = JSON.stringify({ type: 'chat.message', data: { messageId: id, matchId: i % n, fromUserId: i % n, hasPhoto: false, sentAt: at }, id: `${id}:${i % n}`, at });
+          const text = JSON.stringify({
+            type: 'chat.message',
+            data: { messageId: id, matchId: i % n, fromUserId: i % n, hasPhoto: false, sentAt: at },
+            id: `${id}:${i % n}`,
+            at,
+          });
           const timer = setTimeout(() => {
             waiting.delete(id);
             if (counted) tally(failures, 'no echo');
@@ -445,11 +486,18 @@ function table(gateway: Side, echo: Side): string {
     { title: `gateway, ${rate}/s offered`, run: gateway.runs[k], floor: echo.runs[k], side: gateway },
     { title: `\`ws\` echo, ${rate}/s`, run: echo.runs[k], floor: null, side: echo },
   ]);
-  const versus = (value: number, floor: number | undefined) => (floor === undefined ? ms(value) : `${ms(value)} (${(value / floor).toFixed(0)}x)`);
+  const versus = (value: number, floor: number | undefined) =>
+    floor === undefined ? ms(value) : `${ms(value)} (${(value / floor).toFixed(0)}x)`;
   const rows: Array<[string, (c: (typeof columns)[number]) => string]> = [
     ['all sockets connected in', (c) => `${c.side.connectSeconds.toFixed(1)} s`],
-    [`sent / offered (not started within ${GRACE_MS / 1000} s of their time)`, (c) => `${count(c.run.sent)} / ${count(c.run.offered)}${c.run.skipped > 0 ? ` (${count(c.run.skipped)})` : ''}`],
-    ['delivered / sent', (c) => `${count(c.run.delivered)} / ${count(c.run.sent)}${c.run.failures.size > 0 ? ` (failed: ${failuresOf(c.run)})` : ''}`],
+    [
+      `sent / offered (not started within ${GRACE_MS / 1000} s of their time)`,
+      (c) => `${count(c.run.sent)} / ${count(c.run.offered)}${c.run.skipped > 0 ? ` (${count(c.run.skipped)})` : ''}`,
+    ],
+    [
+      'delivered / sent',
+      (c) => `${count(c.run.delivered)} / ${count(c.run.sent)}${c.run.failures.size > 0 ? ` (failed: ${failuresOf(c.run)})` : ''}`,
+    ],
     ['achieved (arrivals per second)', (c) => perSecond(c.run.achieved)],
     ['send -> receive p50 (x floor)', (c) => versus(c.run.p50, c.floor?.p50)],
     ['send -> receive p99 (x floor)', (c) => versus(c.run.p99, c.floor?.p99)],
@@ -460,7 +508,8 @@ function table(gateway: Side, echo: Side): string {
     [`started over 5 ms late (at most ${MAX_IN_FLIGHT} in flight)`, (c) => count(c.run.late)],
     [
       'CPU cores: API process / load generator / its PostgreSQL backends (all PostgreSQL) / machine busy',
-      (c) => `${cores(c.run.usage.serverCores)} / ${cores(c.run.usage.processCores)} / ${cores(c.run.usage.postgresCores)} (${cores(c.run.usage.postgresAllCores)}) / ${busy(c.run.usage)}`,
+      (c) =>
+        `${cores(c.run.usage.serverCores)} / ${cores(c.run.usage.processCores)} / ${cores(c.run.usage.postgresCores)} (${cores(c.run.usage.postgresAllCores)}) / ${busy(c.run.usage)}`,
     ],
     [
       'CPU per delivered message: API process / PostgreSQL (echo: its process, both ends)',
@@ -474,7 +523,12 @@ ${rows.map(([name, cell]) => `| ${name} | ${columns.map(cell).join(' | ')} |`).j
 }
 
 const meetsGoal = (run: Run) =>
-  run.rate >= GOAL.rate && run.failures.size === 0 && run.skipped === 0 && run.delivered === run.sent && run.achieved >= 0.99 * GOAL.rate && run.p99 <= GOAL.p99Ms;
+  run.rate >= GOAL.rate &&
+  run.failures.size === 0 &&
+  run.skipped === 0 &&
+  run.delivered === run.sent &&
+  run.achieved >= 0.99 * GOAL.rate &&
+  run.p99 <= GOAL.p99Ms;
 
 export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): Promise<string> {
   const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
@@ -484,12 +538,14 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
   const skipped = SOCKET_COUNTS.filter((n) => !fits(n));
   const largestFit = limit === null ? null : Math.floor((limit - FD_RESERVE) / 2);
   if (skipped.length > 0) log(`chat: the open-files limit (${limit}) fits at most ${largestFit} sockets; skipping ${skipped.join(', ')}`);
-  if (counts.length === 0) return `## Chat delivery (\`bench/chat.bench.ts\`)\n\nNot run: the open-files limit (${limit}) fits at most ${largestFit} sockets.\n`;
+  if (counts.length === 0)
+    return `## Chat delivery (\`bench/chat.bench.ts\`)\n\nNot run: the open-files limit (${limit}) fits at most ${largestFit} sockets.\n`;
   const loadBefore = os.loadavg()[0];
   log(`chat: seeding ${Math.max(...counts)} pairs...`);
   const pairs = await seedPairs(db, Math.max(...counts), log);
 
-  const heartbeatSeconds = process.env.WS_HEARTBEAT_SECONDS ?? String(loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl }).wsHeartbeatSeconds);
+  const heartbeatSeconds =
+    process.env.WS_HEARTBEAT_SECONDS ?? String(loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl }).wsHeartbeatSeconds);
   const results: Array<{ gateway: Side; echo: Side }> = [];
   // The API as production runs it, in a process of its own, so its event loop is not the load
   // generator's: server/main.ts with the in-process handlers (no NATS_URL), only `notifications`.
@@ -510,7 +566,10 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
       process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     );
     const underTest: ServerUnderTest = { db, port: Number(new URL(baseUrl).port), pid: server.child.pid! };
-    const tokens = await tokensFor(db, pairs.flatMap((p) => [p.senderUserId, p.recipientUserId]));
+    const tokens = await tokensFor(
+      db,
+      pairs.flatMap((p) => [p.senderUserId, p.recipientUserId]),
+    );
     for (const n of counts) {
       // Each socket count starts from a vacuumed database: the rows the previous count's thousands
       // of messages left (outbox, deliveries, messages) are otherwise vacuumed during this one and
@@ -545,7 +604,11 @@ export async function runChatBench({ db, databaseUrl, log }: ChatBenchContext): 
         ? `the machine's cores were all busy (${busy(top.usage)}: the API ${cores(top.usage.serverCores)} cores, the load generator ${cores(top.usage.processCores)}, PostgreSQL ${cores(top.usage.postgresAllCores)}, the rest other work)`
         : `CPU was not exhausted (the API ${cores(top.usage.serverCores)} cores, machine ${busy(top.usage)} busy), so the time went to waiting: the pool's 10 connections, commits`;
   const lowest = Math.min(...RATES);
-  const bySockets = results.map((r) => ({ sockets: r.gateway.sockets, gateway: r.gateway.runs.find((run) => run.rate === lowest)!, echo: r.echo.runs.find((run) => run.rate === lowest)! }));
+  const bySockets = results.map((r) => ({
+    sockets: r.gateway.sockets,
+    gateway: r.gateway.runs.find((run) => run.rate === lowest)!,
+    echo: r.echo.runs.find((run) => run.rate === lowest)!,
+  }));
   const limits =
     `At ${top.rate}/s offered and ${count(nearest.gateway.sockets)} sockets ${bound}. One message costs ${ms(cost.server)} of the API's CPU, ${ms(cost.postgres)} of ` +
     `PostgreSQL's and ${ms(cost.client)} of the load generator's, against ${ms(costOf(highest(nearest.echo)).server)} for an echo (both ends), so the API's one event loop carries at most about ${perSecond(1000 / cost.server)} and the ` +

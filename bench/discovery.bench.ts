@@ -13,9 +13,7 @@ import { decodeFiltersQuery as filtersFromQuery } from '../server/contract/filte
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { profiles, sessions, users } from '../server/kernel/db/schema/index.ts';
-import { placeCountQuery, placePageQuery } from '../server/modules/discovery/discovery.places.ts';
-import { findViewer } from '../server/modules/discovery/discovery.queries.ts';
-import { countCap, placeWalkOf } from '../server/modules/discovery/discovery.service.ts';
+import { countCap, findViewer, placeCountQuery, placePageQuery, placeWalkOf } from '../server/modules/discovery/index.ts';
 import { loadPlaces, randomSource } from '../server/seed/population.ts';
 import { timedConcurrently } from './lib/load.ts';
 import { ensurePopulation, POPULATION_PREFIX } from './lib/population.ts';
@@ -40,9 +38,20 @@ const CONCURRENCY = 8;
 const FILTER_SETS: Array<{ name: string; query: string }> = [
   { name: 'no filters (defaults)', query: '' },
   { name: 'age <= 35, within 50 mi', query: 'maxAge=35&maxDistance=50' },
-  { name: 'age <= 45, within 500 mi, 2 religions, 3 educations', query: 'maxAge=45&maxDistance=500&religion=Christian%20-%20Catholic&religion=Christian%20-%20Protestant&education=Bachelor&education=Master&education=Doctor' },
-  { name: 'country + height 60-70 in + Single + kids wanted', query: 'homeCountry=United%20States&heightRange.min=60&heightRange.max=70&relationshipStatus=Single&kidsDesired=1-2&kidsDesired=2-3' },
-  { name: 'age <= 40, within 100 mi, English, weight <= 160 lbs, exercise + income + home lists', query: 'maxAge=40&maxDistance=100&nativeLanguage=English&weightUpTo=160&exerciseFrequency=Every%20day&exerciseFrequency=Several%20times%20a%20week&annualIncome=%2450%2C001-%2475%2C000&annualIncome=%2476%2C001-%24100%2C000&placeToLive=Own%20a%20home&placeToLive=Rent%20a%20home' },
+  {
+    name: 'age <= 45, within 500 mi, 2 religions, 3 educations',
+    query:
+      'maxAge=45&maxDistance=500&religion=Christian%20-%20Catholic&religion=Christian%20-%20Protestant&education=Bachelor&education=Master&education=Doctor',
+  },
+  {
+    name: 'country + height 60-70 in + Single + kids wanted',
+    query: 'homeCountry=United%20States&heightRange.min=60&heightRange.max=70&relationshipStatus=Single&kidsDesired=1-2&kidsDesired=2-3',
+  },
+  {
+    name: 'age <= 40, within 100 mi, English, weight <= 160 lbs, exercise + income + home lists',
+    query:
+      'maxAge=40&maxDistance=100&nativeLanguage=English&weightUpTo=160&exerciseFrequency=Every%20day&exerciseFrequency=Several%20times%20a%20week&annualIncome=%2450%2C001-%2475%2C000&annualIncome=%2476%2C001-%24100%2C000&placeToLive=Own%20a%20home&placeToLive=Rent%20a%20home',
+  },
   { name: 'no filters, page 5', query: 'page=5' },
 ];
 
@@ -96,7 +105,8 @@ async function explainIndexes(db: Db, userId: number, query: string, log: (line:
 
 export async function runDiscoveryBench(context: BenchContext): Promise<string> {
   const { db, databaseUrl, log } = context;
-  if (!Number.isInteger(MEMBERS) || MEMBERS < 1000) throw new Error(`BENCH_MEMBERS must be a whole number of at least 1000, not ${process.env.BENCH_MEMBERS}`);
+  if (!Number.isInteger(MEMBERS) || MEMBERS < 1000)
+    throw new Error(`BENCH_MEMBERS must be a whole number of at least 1000, not ${process.env.BENCH_MEMBERS}`);
   const population = await ensurePopulation(context.sql, MEMBERS, log);
   const genders = await db
     .select({ id: profiles.id, userId: profiles.userId, gender: profiles.gender })
@@ -123,14 +133,19 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
   try {
     const random = randomSource(99);
     const viewers = Array.from({ length: VIEWERS }, () => genders[Math.floor(random() * genders.length)]);
-    const tokens = await tokensFor(app, db, viewers.map((v) => v.userId));
+    const tokens = await tokensFor(
+      app,
+      db,
+      viewers.map((v) => v.userId),
+    );
     const randomProfileId = () => profileIds[Math.floor(random() * profileIds.length)];
 
-    const baseline = summarize(
-      await measure(() => db.select().from(profiles).where(eq(profiles.id, randomProfileId())), ITERATIONS),
-    );
+    const baseline = summarize(await measure(() => db.select().from(profiles).where(eq(profiles.id, randomProfileId())), ITERATIONS));
     const httpBaseline = summarize(
-      await measure((i) => app.inject({ method: 'GET', url: '/api/v1/my_profile/', headers: { authorization: tokens[i % VIEWERS] } }), ITERATIONS),
+      await measure(
+        (i) => app.inject({ method: 'GET', url: '/api/v1/my_profile/', headers: { authorization: tokens[i % VIEWERS] } }),
+        ITERATIONS,
+      ),
     );
 
     const discoverPage = async (query: string, authorization: string) => {
@@ -200,13 +215,17 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
         throw new Error(`like: ${response.statusCode} ${response.body}`);
       }
     });
-    const { seconds: readSeconds } = await timedConcurrently(LIKE_OPS, CONCURRENCY, () => db.select().from(profiles).where(eq(profiles.id, randomProfileId())));
+    const { seconds: readSeconds } = await timedConcurrently(LIKE_OPS, CONCURRENCY, () =>
+      db.select().from(profiles).where(eq(profiles.id, randomProfileId())),
+    );
     const likesPerSecond = LIKE_OPS / likeSeconds;
     const readsPerSecond = LIKE_OPS / readSeconds;
     const likeLatency = summarize(likeDurations);
     const httpReadsPerSecond = CONCURRENT_REQUESTS / concurrentHttpRead.seconds;
     const httpReadLatency = summarize(concurrentHttpRead.durations);
-    log(`  likes: ${likesPerSecond.toFixed(0)}/s p99 ${ms(likeLatency.p99)} (${matches} matches); pk reads: ${readsPerSecond.toFixed(0)}/s, over HTTP ${httpReadsPerSecond.toFixed(0)}/s`);
+    log(
+      `  likes: ${likesPerSecond.toFixed(0)}/s p99 ${ms(likeLatency.p99)} (${matches} matches); pk reads: ${readsPerSecond.toFixed(0)}/s, over HTTP ${httpReadsPerSecond.toFixed(0)}/s`,
+    );
 
     const cities = (await loadPlaces()).length;
     const [{ version }] = await db.execute<{ version: string }>(sql`select current_setting('server_version') as version`);

@@ -28,10 +28,14 @@ async function cameraPhoto(): Promise<Buffer> {
   const portrait = fixture('astronaut.jpg');
   const background = await sharp(portrait).resize(4000, 3000, { fit: 'cover' }).blur(12).toBuffer();
   const subject = await sharp(portrait).resize(2400, 2400).toBuffer();
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+  const grain = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
     .png()
     .toBuffer();
-  const composed = await sharp(background).composite([{ input: subject, left: 800, top: 300 }]).toBuffer();
+  const composed = await sharp(background)
+    .composite([{ input: subject, left: 800, top: 300 }])
+    .toBuffer();
   return sharp(composed)
     .composite([{ input: grain, blend: 'soft-light' }])
     .jpeg({ quality: 90, chromaSubsampling: '4:2:0' })
@@ -61,19 +65,28 @@ export async function runPhotosBench({ log }: PhotosBenchContext): Promise<strin
   const loadStarted = Date.now();
   const scan = await vision.faces.detect(fixture('astronaut.jpg'));
   const scanDescriptor = scan.faces[0].descriptor;
-  const first = await moderateImage(photo, { purpose: 'profile', checks: createContentChecks(vision, { purpose: 'profile', slot: 1, scanDescriptor }) });
+  const first = await moderateImage(photo, {
+    purpose: 'profile',
+    checks: createContentChecks(vision, { purpose: 'profile', slot: 1, scanDescriptor }),
+  });
   const coldMs = Date.now() - loadStarted;
   if (first.status !== 'approved') throw new Error(`the benchmark photo was refused: ${JSON.stringify(first)}`);
   log(`  models loaded and first photo checked in ${coldMs} ms`);
 
-  const baseline = summarize(await measure(() => sharp(photo).resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 82 }).toBuffer(), ITERATIONS));
+  const baseline = summarize(
+    await measure(() => sharp(photo).resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 82 }).toBuffer(), ITERATIONS),
+  );
   log(`  sharp resize to 1600 px: p50 ${ms(baseline.p50)} p95 ${ms(baseline.p95)}`);
 
   const cases: Array<{ name: string; context: ContentCheckContext | null; checkNames: string[] }> = [
     { name: 'pipeline alone (decode, 3 derivatives, no checks)', context: null, checkNames: [] },
     { name: 'chat photo (nudity)', context: { purpose: 'chat', slot: null }, checkNames: ['nudity'] },
     { name: 'profile photo 2 (nudity, a face)', context: { purpose: 'profile', slot: 2 }, checkNames: ['nudity', 'faces'] },
-    { name: 'profile photo 1 (nudity, one face, descriptor, face-scan match)', context: { purpose: 'profile', slot: 1, scanDescriptor }, checkNames: ['nudity', 'faces'] },
+    {
+      name: 'profile photo 1 (nudity, one face, descriptor, face-scan match)',
+      context: { purpose: 'profile', slot: 1, scanDescriptor },
+      checkNames: ['nudity', 'faces'],
+    },
   ];
   const rows: Array<{ name: string; summary: LatencySummary; checks: string }> = [];
   for (const { name, context, checkNames } of cases) {
@@ -93,7 +106,10 @@ export async function runPhotosBench({ log }: PhotosBenchContext): Promise<strin
   const photo1 = rows[rows.length - 1].summary;
   const cpus = os.cpus();
   const table = rows
-    .map((r) => `| ${r.name} | ${ms(r.summary.p50)} | ${ms(r.summary.p95)} | ${ratio(r.summary.p50, baseline.p50)} | ${ratio(r.summary.p95, baseline.p95)} | ${r.checks} |`)
+    .map(
+      (r) =>
+        `| ${r.name} | ${ms(r.summary.p50)} | ${ms(r.summary.p95)} | ${ratio(r.summary.p50, baseline.p50)} | ${ratio(r.summary.p95, baseline.p95)} | ${r.checks} |`,
+    )
     .join('\n');
   return `## Photo moderation (\`bench/photos.bench.ts\`)
 

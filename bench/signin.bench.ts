@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
-import { hashPassword, verifyPassword } from '../server/modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../server/modules/auth/index.ts';
 import { signUp, type TestMember } from '../server/test/factories.ts';
 import { openLoop, type OpenLoopResult, watchUsage } from './lib/load.ts';
 import { measure, ms, ratio, summarize } from './lib/stats.ts';

@@ -14,12 +14,18 @@ export function bootScript(root: string): Plugin {
   return {
     name: 'betroth-boot-script',
     config() {
-      return { build: { rolldownOptions: { input: { index: path.join(root, 'index.html'), [BOOT_ENTRY]: path.join(root, BOOT_SOURCE) } } } };
+      return {
+        build: { rolldownOptions: { input: { index: path.join(root, 'index.html'), [BOOT_ENTRY]: path.join(root, BOOT_SOURCE) } } },
+      };
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context): HtmlTagDescriptor[] {
-        const script = (src: string): HtmlTagDescriptor => ({ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' });
+        const script = (src: string): HtmlTagDescriptor => ({
+          tag: 'script',
+          attrs: { type: 'module', async: true, crossorigin: true, src },
+          injectTo: 'head-prepend',
+        });
         // The dev server's React refresh preamble must run before any component module, so there
         // the boot script comes last, in document order (speed is no concern in development).
         if (context.server) return [{ tag: 'script', attrs: { type: 'module', src: `/${BOOT_SOURCE}` }, injectTo: 'body' }];
@@ -27,7 +33,11 @@ export function bootScript(root: string): Plugin {
         if (!boot || boot.type !== 'chunk') throw new Error(`The build has no ${BOOT_ENTRY} entry chunk`);
         return [
           script(`/${boot.fileName}`),
-          ...boot.imports.map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' })),
+          ...boot.imports.map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend',
+          })),
         ];
       },
     },

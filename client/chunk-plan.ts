@@ -61,7 +61,12 @@ export function chunkPlan(root: string): Plugin {
                 groups: [
                   { name: 'boot-shared', test: (id: string) => bootShared.has(id), priority: 3, includeDependenciesRecursively: false },
                   { name: 'profiles-key', test: (id: string) => profilesKey.has(id), priority: 2, includeDependenciesRecursively: false },
-                  { name: 'signed-in-start', test: (id: string) => signedInStart.has(id), priority: 1, includeDependenciesRecursively: false },
+                  {
+                    name: 'signed-in-start',
+                    test: (id: string) => signedInStart.has(id),
+                    priority: 1,
+                    includeDependenciesRecursively: false,
+                  },
                   { name: 'app', test: (id: string) => app.has(id), priority: 0, includeDependenciesRecursively: false },
                 ],
               },

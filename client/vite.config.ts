@@ -24,9 +24,11 @@ function faceScanAssets(): Plugin {
   const wasm = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
   const files: Record<string, string> = {};
   for (const model of ['tiny_face_detector_model', 'face_landmark_68_model']) {
-    for (const suffix of ['-weights_manifest.json', '.bin']) files[`face-scan/models/${model}${suffix}`] = path.join(faceApi, 'model', `${model}${suffix}`);
+    for (const suffix of ['-weights_manifest.json', '.bin'])
+      files[`face-scan/models/${model}${suffix}`] = path.join(faceApi, 'model', `${model}${suffix}`);
   }
-  for (const binary of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm']) files[`face-scan/wasm/${binary}`] = path.join(wasm, 'dist', binary);
+  for (const binary of ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'])
+    files[`face-scan/wasm/${binary}`] = path.join(wasm, 'dist', binary);
   return {
     name: 'betroth-face-scan-assets',
     generateBundle() {
@@ -36,7 +38,10 @@ function faceScanAssets(): Plugin {
       server.middlewares.use((request, response, next) => {
         const from = files[(request.url ?? '').split('?')[0].replace(/^\//, '')];
         if (!from) return next();
-        response.setHeader('Content-Type', from.endsWith('.wasm') ? 'application/wasm' : from.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+        response.setHeader(
+          'Content-Type',
+          from.endsWith('.wasm') ? 'application/wasm' : from.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+        );
         response.end(readFileSync(from));
       });
     },
@@ -46,9 +51,22 @@ function faceScanAssets(): Plugin {
 export default defineConfig({
   root,
   publicDir: 'public',
+  // The same two aliases as tsconfig.json's paths (tsx reads those for the tests and scripts):
+  // '@/' is client/src, '@contract/' the rules shared with the server.
+  resolve: {
+    alias: {
+      '@/': `${path.join(root, 'src')}/`,
+      '@contract/': `${path.join(root, '..', 'server', 'contract')}/`,
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+  },
+  // The face reader is a module worker (client/src/features/photos/face-reader/): its own bundle,
+  // with face-api inside, fetched only when a face scan opens.
+  worker: {
+    format: 'es',
   },
   plugins: [
     react(),
@@ -78,8 +96,9 @@ export default defineConfig({
       workbox: {
         // App shell only: the built JS/CSS/HTML and icons. API responses, media and docs are never cached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // face-api and its TensorFlow.js (about 1.3 MB) load only when a face scan opens, never with the app shell.
-        globIgnores: ['**/face-api*.js'],
+        // The face reader's worker, with face-api and its TensorFlow.js (about 1.3 MB), loads only
+        // when a face scan opens, never with the app shell.
+        globIgnores: ['**/face-reader.worker*.js', '**/face-api*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /^\/media\//, /^\/world_country_region\.json$/],
         runtimeCaching: [],

@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { animationsDone } from './layout.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
@@ -19,7 +20,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+/**
+ * Where journeys put their screenshots: an ignored folder (`.screenshots/`), so a test run never
+ * changes a tracked file. `npm run screenshots` points it at docs/screenshots to refresh the
+ * pictures the README shows.
+ */
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  process.env.BETROTH_SCREENSHOT_DIR ?? '.screenshots',
+);
 
 interface Teardown {
   teardown(fn: () => unknown): void;
@@ -55,11 +65,16 @@ export interface ScreenshotOptions {
   hideToasts?: boolean;
 }
 
-export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
+/** The screenshot folder, made when missing (the ignored default is absent on a fresh clone). */
+export async function screenshotDir(): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  // Let toasts and the menu animation settle.
-  await page.waitForTimeout(400);
+  return SCREENSHOT_DIR;
+}
+
+export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
+  const file = path.join(await screenshotDir(), `${name}.png`);
+  // Toasts and the menu have finished moving.
+  await animationsDone(page);
   await page.screenshot({
     path: file,
     fullPage: false,

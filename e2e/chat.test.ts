@@ -4,24 +4,24 @@
  * photo-moderation handler (buildTestApp runs every shipped handler in-process by default). The
  * locked chat and its unlock dialog, a credit granted and spent, the chat opening live for the
  * other member, messages arriving without a reload, 'Seen', the typing indicator, a photo sent
- * and opened full size, and a match that is not there. Screenshots go to docs/screenshots/;
+ * and opened full size, and a match that is not there. Screenshots go to the screenshot folder (browser.ts);
  * accessibility is checked with axe-core (a dev dependency) on the unlock dialog and the chat.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import t from 'tap';
+import { ACCEPT_ATTRIBUTE } from '../server/contract/upload-rules.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { insertMessages, matchedPair } from '../server/test/chat.ts';
 import { balanceOf, giveCredits } from '../server/test/credits.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
-import { horizontalOverflow } from './layout.ts';
+import { framesPainted, horizontalOverflow } from './layout.ts';
 import { signIn } from './sign-in.ts';
 
 const NARROW = { width: 360, height: 800 } as const;
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/images/coffee.jpg');
-
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
@@ -37,6 +37,8 @@ const clippedInChat = (page: Page) =>
 t.test('chatting with a match in two phone-sized browsers against the real server', async (t) => {
   const { app, db, baseUrl } = await listenTestApp(t);
   const { a, b, matchId } = await matchedPair(app, db, ['liam', 'emma']);
+  // Liam liked first; the "It's a match" moment his app would show on opening is behind him.
+  await app.inject({ method: 'POST', url: `/api/v1/match/new_matches/${matchId}/seen/`, headers: a.auth });
   const chatPath = `/chat/${matchId}`;
 
   const source = await axeSource();
@@ -113,13 +115,21 @@ t.test('chatting with a match in two phone-sized browsers against the real serve
     await pageA.goto(chatPath);
     const dialog = pageA.getByRole('dialog', { name: 'Unlock Chat' });
     await dialog.getByTestId('unlock-balance').getByText('1', { exact: true }).waitFor();
+    const unlockRequest = pageA.waitForRequest((request) => request.url().includes('/use_chat_credit/'));
     await dialog.getByRole('button', { name: 'Unlock Chat (1 Credit)' }).click();
+    // The tap is named by an Idempotency-Key, so a retry after a lost answer cannot charge twice.
+    t.match(
+      (await unlockRequest).headers()['idempotency-key'],
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      'the unlock carries its own Idempotency-Key',
+    );
     await toast(pageA, 'Chat unlocked! You can now send messages.').waitFor();
     await pageA.getByText('No messages yet. Say hi!').waitFor();
     t.equal(await dialog.count(), 0, 'the dialog is gone');
     t.equal(await balanceOf(db, a), 0, 'the credit was spent');
-    await pageA.getByRole('link', { name: 'Chat credits: 0 credits' }).waitFor();
-    t.pass('the header\u2019s balance follows');
+    // On a phone the chat's own header is the only one: the balance change is announced.
+    await pageA.getByTestId('credits-announcement').getByText('Chat credits: 0 credits').waitFor({ state: 'attached' });
+    t.pass('the balance follows');
 
     await pageB.getByText('No messages yet. Say hi!').waitFor({ timeout: 10_000 });
     t.pass('the peer\u2019s chat opened live');
@@ -147,7 +157,10 @@ t.test('chatting with a match in two phone-sized browsers against the real serve
 
     await pageB.locator('.chat-msg.is-peer .chat-text', { hasText: 'Hello!' }).waitFor({ timeout: 4_000 });
     t.equal(navigationsOfB, navigationsBefore, 'no reload on the other side');
-    t.ok(await pageB.locator('.chat-msg.is-peer.run-start .chat-sender', { hasText: a.username }).count(), 'the sender\u2019s name on the run');
+    t.ok(
+      await pageB.locator('.chat-msg.is-peer.run-start .chat-sender', { hasText: a.username }).count(),
+      'the sender\u2019s name on the run',
+    );
     t.match(await pageB.locator('.chat-msg.is-peer time').first().textContent(), /^\d{1,2}:\d{2} (AM|PM)$/, 'a timestamp');
 
     await pageA.locator('.chat-seen', { hasText: 'Seen' }).waitFor({ timeout: 5_000 });
@@ -165,6 +178,11 @@ t.test('chatting with a match in two phone-sized browsers against the real serve
   });
 
   await t.test('a photo: checked, sent, and opened full size', async (t) => {
+    t.equal(
+      await pageB.locator('input[type="file"]').getAttribute('accept'),
+      ACCEPT_ATTRIBUTE,
+      'the picker offers what the server accepts, HEIC and HEIF too',
+    );
     await pageB.locator('input[type="file"]').setInputFiles(PHOTO);
     const input = pageB.getByRole('textbox', { name: 'Message' });
     await pageB.getByText('Analyzing image...').waitFor();
@@ -198,13 +216,17 @@ t.test('chatting with a match in two phone-sized browsers against the real serve
   });
 
   await t.test('the chat at 360 px and 320 px, and axe', async (t) => {
-    await pageA.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    await pageA
+      .locator('[data-sonner-toast]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => {});
     t.equal(await horizontalOverflow(pageA), 0, 'nothing wider than 360 px');
     t.same(await clippedInChat(pageA), [], 'nothing clipped');
     t.same(await axeViolations(pageA, source), [], 'axe: the chat');
     await screenshot(pageA, 'chat', { hideToasts: true });
     await pageA.setViewportSize({ width: 320, height: 640 });
-    await pageA.waitForTimeout(200);
+    await framesPainted(pageA);
     t.equal(await horizontalOverflow(pageA), 0, 'nothing wider than 320 px');
     t.same(await clippedInChat(pageA), [], 'nothing clipped at 320 px');
     const composer = await pageA.locator('.chat-composer-row').evaluate((row) => row.scrollWidth - row.clientWidth);

@@ -34,3 +34,18 @@ export const offScreen = (page: Page, selector: string) =>
       })
       .map((el) => (el.textContent ?? '').trim()),
   );
+
+/** Resolves after two animation frames from now: a viewport change or a render has been laid out and painted. */
+export const framesPainted = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+/**
+ * Resolves once every finite animation and transition on the page has finished (a toast sliding
+ * in, a menu opening); endless ones, such as a spinner, are left out. Then the layout is the one
+ * that stays.
+ */
+export const animationsDone = (page: Page) =>
+  page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => {})));
+  });

@@ -6,7 +6,7 @@
  * Like Back making a match, Unlike and Unblock with their confirmations, a card opening the
  * profile, toast durations (success 3 s, error 5 s) and placement (below the header at 360 px),
  * a list that fails to load (spinner, error, Try again), no horizontal overflow or words broken
- * at 360 and 320 px, and axe on every tab. Screenshots go to docs/screenshots/.
+ * at 360 and 320 px, and axe on every tab. Screenshots go to the screenshot folder (browser.ts).
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import { listenTestApp } from '../server/test/app.ts';
 import { get, likeProfile, man, type Member, post, woman } from '../server/test/members.ts';
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
-import { brokenWords, horizontalOverflow } from './layout.ts';
+import { animationsDone, brokenWords, framesPainted, horizontalOverflow } from './layout.ts';
 import { noToasts } from './toasts.ts';
 import { signIn } from './sign-in.ts';
 
@@ -79,8 +79,14 @@ async function seed(app: FastifyInstance, db: Db): Promise<Cast> {
   const eli = await man(app, db, { date_of_birth: dob(40) }, 'eli');
   const fiona = await woman(app, db, {}, 'fiona');
 
-  await db.update(profiles).set({ photo1Url: `${MEDIA_URL}/ben.jpg`, verified: true }).where(eq(profiles.userId, ben.userId));
-  await db.update(profiles).set({ photo1Url: `${MEDIA_URL}/missing.jpg` }).where(eq(profiles.userId, caleb.userId));
+  await db
+    .update(profiles)
+    .set({ photo1Url: `${MEDIA_URL}/ben.jpg`, verified: true })
+    .where(eq(profiles.userId, ben.userId));
+  await db
+    .update(profiles)
+    .set({ photo1Url: `${MEDIA_URL}/missing.jpg` })
+    .where(eq(profiles.userId, caleb.userId));
 
   // caleb first, so ben's like is the newest (the lists are newest first).
   ok('caleb likes amara', await likeProfile(app, caleb, amara.profileId));
@@ -89,7 +95,6 @@ async function seed(app: FastifyInstance, db: Db): Promise<Cast> {
   ok('amara blocks eli', await post(app, amara, `/api/v1/block/${eli.userId}/`));
   return { amara, ben, caleb, dan, eli, fiona };
 }
-
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -142,15 +147,16 @@ async function toastLifetime(page: Page, text: string): Promise<number> {
 
 /** Cards, tabs and messages whose content is wider than they are (clipped or overflowing). */
 const clipped = (page: Page) =>
-  page.locator('.like-card, .likes-tab, .likes-message, .likes-tablist').evaluateAll((elements) =>
-    elements
-      .filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > document.documentElement.clientWidth)
-      .map((el) => el.className + ' ' + (el.textContent ?? '').slice(0, 40)),
-  );
+  page
+    .locator('.like-card, .likes-tab, .likes-message, .likes-tablist')
+    .evaluateAll((elements) =>
+      elements
+        .filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((el) => el.className + ' ' + (el.textContent ?? '').slice(0, 40)),
+    );
 
 /** Words of the cards, tabs and messages that the layout broke across two lines. */
-const brokenWordsInLikes = (page: Page) =>
-  brokenWords(page, '.likes-tab-label, .like-name, .like-place, .like-facts dd, .likes-message');
+const brokenWordsInLikes = (page: Page) => brokenWords(page, '.likes-tab-label, .like-name, .like-place, .like-facts dd, .likes-message');
 
 interface Box {
   x: number;
@@ -169,14 +175,11 @@ async function boxOf(page: Page, locator: ReturnType<Page['locator']>): Promise<
 /** Selects a tab by clicking it and waits for its panel's content (cards or a message). */
 async function openTab(page: Page, name: string): Promise<void> {
   await tab(page, name).click();
-  await page.waitForFunction(
-    (label) => {
-      const selected = document.querySelector('[role="tab"][aria-selected="true"]');
-      const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
-      return Boolean(selected?.textContent?.startsWith(label) && panel?.querySelector('.like-card, .likes-message'));
-    },
-    name,
-  );
+  await page.waitForFunction((label) => {
+    const selected = document.querySelector('[role="tab"][aria-selected="true"]');
+    const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
+    return Boolean(selected?.textContent?.startsWith(label) && panel?.querySelector('.like-card, .likes-message'));
+  }, name);
 }
 
 t.test('the likes screen against the real server', async (t) => {
@@ -198,11 +201,21 @@ t.test('the likes screen against the real server', async (t) => {
 
   await t.test('the seeded lists as the server sees them', async (t) => {
     const received = (await get(app, amara, '/api/v1/match/likes_received/')).json() as { likes_received: { username: string }[] };
-    t.same(received.likes_received.map((c) => c.username), names([ben, caleb]), 'newest first');
+    t.same(
+      received.likes_received.map((c) => c.username),
+      names([ben, caleb]),
+      'newest first',
+    );
     const sent = (await get(app, amara, '/api/v1/match/likes_sent/')).json() as { likes_sent: { username: string }[] };
-    t.same(sent.likes_sent.map((c) => c.username), names([dan]));
+    t.same(
+      sent.likes_sent.map((c) => c.username),
+      names([dan]),
+    );
     const blocked = (await get(app, amara, '/api/v1/blocked/')).json() as { username: string }[];
-    t.same(blocked.map((b) => b.username), names([eli]));
+    t.same(
+      blocked.map((b) => b.username),
+      names([eli]),
+    );
   });
 
   await t.test('three tabs with their counts; Likes Received first, with its cards', async (t) => {
@@ -214,7 +227,11 @@ t.test('the likes screen against the real server', async (t) => {
     await page.getByTestId('count-blocked').waitFor();
     await page.getByTestId('count-sent').waitFor();
     await page.getByTestId('count-received').waitFor();
-    t.same(await page.getByRole('tab').allTextContents(), ['Likes Received2', 'Likes Sent1', 'Blocked Users1'], 'the tabs, each with its count');
+    t.same(
+      await page.getByRole('tab').allTextContents(),
+      ['Likes Received2', 'Likes Sent1', 'Blocked Users1'],
+      'the tabs, each with its count',
+    );
     t.equal(await page.getByRole('tablist').count(), 1);
     t.equal(await tab(page, 'Likes Received').getAttribute('aria-selected'), 'true');
     t.equal(await tab(page, 'Likes Sent').getAttribute('aria-selected'), 'false');
@@ -227,15 +244,34 @@ t.test('the likes screen against the real server', async (t) => {
     t.ok(await benCard.getByText('Verified', { exact: true }).isVisible(), 'the verified badge');
     t.equal(await card(page, caleb).getByText('Verified', { exact: true }).count(), 0, 'no badge when not verified');
     t.equal((await benCard.locator('.like-place').textContent())?.trim(), 'Rancho Santa Margarita, California', 'home city and state');
-    t.same(await benCard.locator('.like-facts dt').allTextContents(), ['Height', 'Education', 'Religion', 'Livelihood', 'Status', 'Kids wanted']);
-    t.same(
-      await benCard.locator('.like-facts dd').allTextContents(),
-      [formatHeightCm(183), 'Post-doctoral', 'Christian - Protestant', 'Self-Employed', 'Single', 'No limit'],
-    );
+    t.same(await benCard.locator('.like-facts dt').allTextContents(), [
+      'Height',
+      'Education',
+      'Religion',
+      'Livelihood',
+      'Status',
+      'Kids wanted',
+    ]);
+    t.same(await benCard.locator('.like-facts dd').allTextContents(), [
+      formatHeightCm(183),
+      'Post-doctoral',
+      'Christian - Protestant',
+      'Self-Employed',
+      'Single',
+      'No limit',
+    ]);
     t.equal(formatHeightCm(183), `6' 0"`, 'height in feet and inches');
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.like-photo')].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.like-photo')].every((img) => img.complete && img.naturalWidth > 0),
+    );
     t.match(await benCard.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc), /\/e2e-likes-media\/ben\.jpg$/, 'the photo');
-    t.match(await card(page, caleb).locator('img').evaluate((img: HTMLImageElement) => img.currentSrc), /\/placeholder-profile\.svg$/, 'a missing photo: the placeholder');
+    t.match(
+      await card(page, caleb)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.currentSrc),
+      /\/placeholder-profile\.svg$/,
+      'a missing photo: the placeholder',
+    );
     t.ok(await page.getByRole('button', { name: 'Like Back ben' }).isVisible(), 'Like Back on each card');
     t.equal(await page.getByRole('button', { name: /^Like Back/ }).count(), 2);
     await screenshot(page, 'likes-received', { hideToasts: true });
@@ -245,7 +281,10 @@ t.test('the likes screen against the real server', async (t) => {
     await tab(page, 'Likes Received').focus();
     /** The selected tab's label, once the tab has settled on `expected` (the choice goes through the address). */
     const selected = async (expected: string) => {
-      await page.locator('[role="tab"][aria-selected="true"]', { hasText: expected }).waitFor({ timeout: 5_000 }).catch(() => {});
+      await page
+        .locator('[role="tab"][aria-selected="true"]', { hasText: expected })
+        .waitFor({ timeout: 5_000 })
+        .catch(() => {});
       return page.locator('[role="tab"][aria-selected="true"] .likes-tab-label').textContent();
     };
     const focused = () => page.evaluate(() => document.activeElement?.querySelector('.likes-tab-label')?.textContent);
@@ -283,7 +322,7 @@ t.test('the likes screen against the real server', async (t) => {
       t.same(await brokenWordsInLikes(page), [], `${name}: no word broken at 360 px`);
       if (shot !== 'likes-received') await screenshot(page, shot, { hideToasts: true });
       await page.setViewportSize(NARROWEST);
-      await page.waitForTimeout(100);
+      await framesPainted(page);
       t.equal(await horizontalOverflow(page), 0, `${name}: nothing wider than 320 px`);
       t.same(await clipped(page), [], `${name}: nothing clipped at 320 px`);
       t.same(await brokenWordsInLikes(page), [], `${name}: no word broken at 320 px`);
@@ -291,7 +330,25 @@ t.test('the likes screen against the real server', async (t) => {
     await page.setViewportSize(NARROW);
     const blocked = page.locator('.blocked-card');
     t.equal((await blocked.locator('.like-name').textContent())?.trim(), 'eli, 40');
-    t.match(await blocked.locator('.like-place').textContent(), /^Blocked on \w+ \d{1,2}, \d{4}$/);
+    t.match(await blocked.locator('.blocked-on').textContent(), /^Blocked on \w+ \d{1,2}, \d{4}$/);
+    // The facts every card of the screen shows, on this tab too.
+    t.equal(await blocked.locator('.like-place').first().textContent(), 'Austin, Texas', 'home city and state');
+    t.same(await blocked.locator('.like-facts dt').allTextContents(), [
+      'Height',
+      'Education',
+      'Religion',
+      'Livelihood',
+      'Status',
+      'Kids wanted',
+    ]);
+    t.same(await blocked.locator('.like-facts dd').allTextContents(), [
+      `5' 7"`,
+      'Bachelor',
+      'Christian - Catholic',
+      'Employed',
+      'Single',
+      '1-2',
+    ]);
     t.equal(await blocked.getByRole('link').count(), 0, 'a blocked member is not a link');
     await openTab(page, 'Likes Sent');
     t.same(await cardNames(page), ['dan, 33']);
@@ -317,32 +374,26 @@ t.test('the likes screen against the real server', async (t) => {
     await openTab(page, 'Likes Received');
   });
 
-  await t.test('Like Back makes a match: the toast, below the header, gone after 3 s; the card leaves', async (t) => {
+  await t.test('Like Back makes a match: the match moment names ben; the card leaves', async (t) => {
     await noToasts(page);
-    await watchToast(page, 'Match created! 🎉');
     await page.getByRole('button', { name: 'Like Back ben' }).click();
-    const shown = toast(page, 'Match created! 🎉');
-    await shown.waitFor();
+    const moment = page.getByRole('dialog', { name: "It's a Match with ben!" });
+    await moment.waitFor();
+    t.ok(await moment.getByRole('button', { name: 'Send a message' }).isVisible(), 'Send a message');
+    t.equal(await page.locator('[data-sonner-toast]').count(), 0, 'the screen, not a toast');
+    await moment.getByRole('button', { name: 'Keep swiping' }).click();
+    await moment.waitFor({ state: 'detached' });
     await card(page, ben).waitFor({ state: 'detached' });
     t.same(await cardNames(page), ['caleb, 29'], 'the card left Likes Received');
     await page.getByTestId('count-received').getByText('1', { exact: true }).waitFor();
     await page.getByTestId('count-sent').getByText('2', { exact: true }).waitFor();
     t.pass('counts: 1 received, 2 sent (ben is matched now)');
     const matched = (await get(app, amara, '/api/v1/match/matches/')).json() as { matches: { username: string }[] };
-    t.same(matched.matches.map((m) => m.username), names([ben]), 'the match is stored');
-
-    // Once it has slid in: it lies below the header, clear of the menu button.
-    await page.waitForTimeout(600);
-    const toastBox = await boxOf(page, shown);
-    const header = await boxOf(page, page.locator('header.shell-header'));
-    const menu = await boxOf(page, page.getByRole('button', { name: 'Open menu' }));
-    t.ok(toastBox.y >= header.y + header.height, `the toast starts below the header (${toastBox.y} >= ${header.y + header.height})`);
-    t.notOk(overlaps(toastBox, menu), 'the menu button is not covered');
-    t.notOk(overlaps(toastBox, header), 'no part of the header is covered');
-    t.ok(toastBox.x >= 0 && toastBox.x + toastBox.width <= NARROW.width, 'the toast fits the screen');
-    await screenshot(page, 'likes-toast');
-    const lifetime = await toastLifetime(page, 'Match created! 🎉');
-    t.ok(lifetime >= 2_800 && lifetime <= 3_900, `a success toast lasts about 3 s (${Math.round(lifetime)} ms)`);
+    t.same(
+      matched.matches.map((m) => m.username),
+      names([ben]),
+      'the match is stored',
+    );
   });
 
   await t.test('Unlike asks first (Unlike Profile?), then removes the like', async (t) => {
@@ -358,15 +409,35 @@ t.test('the likes screen against the real server', async (t) => {
     await dialog.waitFor({ state: 'detached' });
     t.ok(await card(page, dan).isVisible(), 'Cancel keeps the like');
 
+    await noToasts(page);
+    await watchToast(page, 'Profile unliked successfully');
     await page.getByRole('button', { name: 'Unlike dan' }).click();
     await dialog.getByRole('button', { name: 'Unlike', exact: true }).click();
-    await toast(page, 'Profile unliked successfully').waitFor();
+    const shown = toast(page, 'Profile unliked successfully');
+    await shown.waitFor();
     await card(page, dan).waitFor({ state: 'detached' });
     await dialog.waitFor({ state: 'detached' });
     t.same(await cardNames(page), ['ben, 35']);
     await page.getByTestId('count-sent').getByText('1', { exact: true }).waitFor();
     const sent = (await get(app, amara, '/api/v1/match/likes_sent/')).json() as { likes_sent: { username: string }[] };
-    t.same(sent.likes_sent.map((c) => c.username), names([ben]), 'the server agrees');
+    t.same(
+      sent.likes_sent.map((c) => c.username),
+      names([ben]),
+      'the server agrees',
+    );
+
+    // Once it has slid in: the success toast lies below the header, clear of the menu button.
+    await animationsDone(page);
+    const toastBox = await boxOf(page, shown);
+    const header = await boxOf(page, page.locator('header.shell-header'));
+    const menuButton = await boxOf(page, page.getByRole('button', { name: 'Open menu' }));
+    t.ok(toastBox.y >= header.y + header.height, `the toast starts below the header (${toastBox.y} >= ${header.y + header.height})`);
+    t.notOk(overlaps(toastBox, menuButton), 'the menu button is not covered');
+    t.notOk(overlaps(toastBox, header), 'no part of the header is covered');
+    t.ok(toastBox.x >= 0 && toastBox.x + toastBox.width <= NARROW.width, 'the toast fits the screen');
+    await screenshot(page, 'likes-toast');
+    const lifetime = await toastLifetime(page, 'Profile unliked successfully');
+    t.ok(lifetime >= 2_800 && lifetime <= 3_900, `a success toast lasts about 3 s (${Math.round(lifetime)} ms)`);
   });
 
   await t.test('a failed unlike shows one error toast, still there at 4 s, gone by about 5.5 s', async (t) => {
@@ -379,7 +450,8 @@ t.test('the likes screen against the real server', async (t) => {
     await page.getByRole('alertdialog', { name: 'Unlike Profile?' }).getByRole('button', { name: 'Unlike', exact: true }).click();
     await toast(page, 'Failed to unlike profile').waitFor();
     await page.mouse.move(NARROW.width / 2, NARROW.height - 10);
-    await page.waitForTimeout(300);
+    // A second toast would come from the same failed response, in the render that showed this one.
+    await framesPainted(page);
     t.equal(await page.locator('[data-sonner-toast]').count(), 1, 'one toast, not two');
     t.equal(await page.getByText('Server error. Please try again later.').count(), 0, 'no generic toast from the api client');
     t.ok(await card(page, ben).isVisible(), 'the card stays');
@@ -406,11 +478,11 @@ t.test('the likes screen against the real server', async (t) => {
     t.same(blocked, [], 'the server agrees');
 
     // With the menu open, the toast covers neither its close button nor Sign Out.
-    await page.waitForTimeout(500);
+    await animationsDone(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const signOut = page.getByRole('button', { name: 'Sign Out' });
     await signOut.waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     const toastBox = await boxOf(page, toast(page, 'User unblocked successfully'));
     t.notOk(overlaps(toastBox, await boxOf(page, signOut)), 'Sign Out is not covered');
     t.notOk(overlaps(toastBox, await boxOf(page, page.getByRole('button', { name: 'Close menu' }))), 'the close button is not covered');

@@ -36,7 +36,9 @@ export const toastWith = (page: Page, text: string | RegExp) => page.locator('[d
 
 /** Opens slot `n`'s 'Add Photo' dialog, picks 'Choose from Gallery' and hands the picker `file`. */
 export async function chooseFromGallery(page: Page, n: number, file: string): Promise<void> {
-  await photosSection(page).getByRole('button', { name: slotName(n), exact: true }).click();
+  await photosSection(page)
+    .getByRole('button', { name: slotName(n), exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Add ${slotName(n)}` });
   await dialog.waitFor();
   const chooser = page.waitForEvent('filechooser');

@@ -51,10 +51,14 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
     t.same(await seriousViolations(page, '[role="dialog"]'), [], 'axe: the Add Photo dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    t.ok(await section.getByRole('button', { name: 'Photo 2', exact: true }).evaluate((el) => el === document.activeElement), 'focus back on the slot');
+    t.ok(
+      await section.getByRole('button', { name: 'Photo 2', exact: true }).evaluate((el) => el === document.activeElement),
+      'focus back on the slot',
+    );
     t.equal(
       await section.locator('input[type="file"]').getAttribute('accept'),
-      'image/jpeg,image/jpg,image/png,image/heic,image/webp,.jpeg,.jpg,.png,.heic,.webp',
+      'image/jpeg,image/jpg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif',
+      "the contract's types, HEIF included",
     );
     await chooseFromGallery(page, 2, notAnImage);
     await toastWith(page, 'Please select an image file').waitFor();
@@ -69,14 +73,19 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
     page.on('request', countStatus);
     const started = Date.now();
     await chooseFromGallery(page, 2, fixtureImage('rocket.jpg'));
-    await slot(2).getByText(/^(Uploading\.\.\.|Analyzing image\.\.\.)$/).waitFor();
+    await slot(2)
+      .getByText(/^(Uploading\.\.\.|Analyzing image\.\.\.)$/)
+      .waitFor();
     t.equal(await slot(2).getAttribute('aria-busy'), 'true', 'the slot is busy');
     await toastWith(page, /^We could not find a face in this photo\./).waitFor({ timeout: REVIEW_TIMEOUT });
     await section.getByRole('button', { name: 'Photo 2', exact: true }).waitFor();
     page.off('request', countStatus);
     t.pass('rejected with the reason; the slot is empty again');
     // The first review loads the moderation models (seconds): a once-a-second poll would read many times.
-    t.ok(statusReads.length <= 2, `the upload.status push ended the wait: ${statusReads.length} status reads in ${Date.now() - started} ms`);
+    t.ok(
+      statusReads.length <= 2,
+      `the upload.status push ended the wait: ${statusReads.length} status reads in ${Date.now() - started} ms`,
+    );
   });
 
   await t.test('photo 2 from the gallery is reviewed and shown', async (t) => {
@@ -88,7 +97,9 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
     const photo = section.getByRole('img', { name: 'Photo 2', exact: true });
     await photo.waitFor();
     t.match(await photo.getAttribute('src'), /^\/api\/v1\/media\//, 'a signed media URL');
-    await photo.evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
+    await photo.evaluate((img: HTMLImageElement) =>
+      img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+    );
     t.ok(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'the photo loads');
     t.ok(await page.getByRole('button', { name: 'Save Changes' }).isEnabled(), 'a photo change enables Save Changes');
   });
@@ -104,7 +115,11 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
       const video = document.querySelector<HTMLVideoElement>('[role="dialog"] video');
       return video !== null && video.videoWidth > 0 && !video.paused;
     });
-    t.equal(await camera.locator('video').evaluate((v: HTMLVideoElement) => `${v.videoWidth}x${v.videoHeight}`), '480x480', 'the fake camera plays');
+    t.equal(
+      await camera.locator('video').evaluate((v: HTMLVideoElement) => `${v.videoWidth}x${v.videoHeight}`),
+      '480x480',
+      'the fake camera plays',
+    );
     t.same(await seriousViolations(page, '[role="dialog"]'), [], 'axe: the camera');
     await screenshot(page, 'photos-camera', { hideToasts: true });
     await camera.getByRole('button', { name: 'Switch camera' }).click();
@@ -166,7 +181,7 @@ t.test('profile photos in a phone-sized Chromium', async (t) => {
     await toastWith(second, 'Photo 4 uploaded successfully!').waitFor({ timeout: REVIEW_TIMEOUT });
     t.pass('and the picked photo is stored');
 
-    // The face scan has no file picker to fall back on: its error view says why, with Try Again.
+    // The face scan's error view says why, with Try Again (going on without a scan: first-hour.test.ts).
     await photosSection(second).getByRole('button', { name: 'Photo 1 (primary)', exact: true }).click();
     const dialog = second.getByRole('dialog', { name: 'Face Scan' });
     await dialog.getByRole('button', { name: 'Start Face Scan' }).click();

@@ -1,7 +1,7 @@
 /**
  * The profile edit screen against the real server: sign up, fill and save sections, the
  * completeness banner, a server-side validation error, reload, the metric/imperial switch and
- * Abandon Application. Phone-size screenshots go to docs/screenshots/.
+ * Abandon Application. Phone-size screenshots go to the screenshot folder (browser.ts).
  */
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
@@ -81,7 +81,10 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     t.ok(options.length > 150, `${options.length - 1} countries`);
     t.equal(await page.getByLabel(/^State/).count(), 0, 'no state outside the United States');
     await country.selectOption('United States');
-    const states = await page.getByLabel(/^State/).locator('option').count();
+    const states = await page
+      .getByLabel(/^State/)
+      .locator('option')
+      .count();
     t.equal(states - 1, 50, 'the 50 states');
     await page.getByLabel(/^State/).selectOption('Texas');
     // The city field suggests the state's cities as the member types (ARIA combobox).
@@ -90,11 +93,7 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     const austin = page.getByRole('option', { name: 'Austin', exact: true });
     await austin.waitFor();
     t.equal(await city.getAttribute('aria-expanded'), 'true', 'the suggestions are open');
-    t.same(
-      await axeViolations(page, source, 'section:has(#section-location)'),
-      [],
-      'axe: the location fields with the suggestions open',
-    );
+    t.same(await axeViolations(page, source, 'section:has(#section-location)'), [], 'axe: the location fields with the suggestions open');
     await page.keyboard.press('Escape');
     await page.getByRole('listbox', { name: 'Suggested places' }).waitFor({ state: 'hidden' });
     t.equal(await city.getAttribute('aria-expanded'), 'false', 'Escape closes them');
@@ -172,7 +171,11 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     await city.fill('New York');
     const nyc = page.getByRole('option', { name: 'New York City', exact: true });
     await nyc.waitFor();
-    t.equal(await page.getByRole('listbox', { name: 'Suggested places' }).getByRole('option').first().textContent(), 'New York City', "'New York' suggests New York City first");
+    t.equal(
+      await page.getByRole('listbox', { name: 'Suggested places' }).getByRole('option').first().textContent(),
+      'New York City',
+      "'New York' suggests New York City first",
+    );
     await city.fill('Atlantiss');
     await page.keyboard.press('Tab');
     await save.click();
@@ -204,7 +207,11 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
       await page.setViewportSize({ width, height: 800 });
       await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
       t.equal(await horizontalOverflow(page), 0, `${width} px: nothing wider than the screen`);
-      t.same(await offScreen(page, '.edit-actions .btn, .edit-topbar .btn, form input, form select'), [], `${width} px: every control on screen`);
+      t.same(
+        await offScreen(page, '.edit-actions .btn, .edit-topbar .btn, form input, form select'),
+        [],
+        `${width} px: every control on screen`,
+      );
       t.same(await brokenWords(page, '.field-label, .chip, .edit-actions .btn, form h2'), [], `${width} px: no word broken across lines`);
       if (width === 360) {
         await page
@@ -218,7 +225,7 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
 
   await t.test('the metric/imperial switch converts and stores metric', async (t) => {
     await page.getByRole('button', { name: 'Metric (cm, kg)' }).click();
-    t.equal(await page.getByLabel(/^Height \(cm\)/).inputValue(), '170', "5' 7\" is 170 cm");
+    t.equal(await page.getByLabel(/^Height \(cm\)/).inputValue(), '170', '5\' 7" is 170 cm');
     t.equal(await page.getByLabel(/^Weight \(kg\)/).inputValue(), '65', '143 lb is 65 kg');
     t.ok(await save.isDisabled(), 'switching units is not a change');
     await page.getByLabel(/^Height \(cm\)/).fill('180');
@@ -252,9 +259,7 @@ t.test('profile edit in a phone-sized Chromium', async (t) => {
     await dialog.getByRole('heading', { name: 'Abandon Application?' }).waitFor();
     t.ok(
       await dialog
-        .getByText(
-          "This will permanently delete your account and all information you've entered. This action cannot be undone.",
-        )
+        .getByText("This will permanently delete your account and all information you've entered. This action cannot be undone.")
         .isVisible(),
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();

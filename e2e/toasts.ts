@@ -8,6 +8,10 @@ import type { Page } from 'playwright-core';
  */
 export async function noToasts(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Close toast' });
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => {});
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
   await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 10_000 });
 }

@@ -21,7 +21,14 @@ const executable = (file) => {
 /** The nats-server binary: `override` when given (even if missing), else Debian's, else PATH. */
 export function findNatsServer(override) {
   if (override) return executable(override) ? override : null;
-  const candidates = ['/usr/sbin/nats-server', '/usr/bin/nats-server', ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'nats-server'))];
+  const candidates = [
+    '/usr/sbin/nats-server',
+    '/usr/bin/nats-server',
+    ...(process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.join(dir, 'nats-server')),
+  ];
   return candidates.find(executable) ?? null;
 }
 

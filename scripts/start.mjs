@@ -3,8 +3,8 @@
  * `npm start`: builds the web client when stale, then runs the server in this same process.
  * One process on purpose: npm passes SIGTERM and SIGINT to the command it started, and a shell
  * running "build && serve" would take the signal and leave the server (and its embedded
- * PostgreSQL) running. Run as `node --import tsx scripts/start.mjs` so the import below loads
- * TypeScript.
+ * PostgreSQL) running. Node 24 loads the TypeScript below itself (type stripping), so production
+ * needs no tsx.
  */
 import { spawnSync } from 'node:child_process';
 

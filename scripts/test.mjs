@@ -60,7 +60,9 @@ if (!env.NATS_URL) {
   } else {
     // Read by server/test/nats.ts: every test marked { skip: natsSkip } is skipped with this reason.
     env.BETROTH_TEST_NATS_SKIP = 'no NATS for this run: install nats-server (apt-get install nats-server) or set NATS_URL';
-    console.log(`[test] NATS tests skipped: no nats-server binary found; install it (apt-get install nats-server) or set NATS_URL=nats://host:4222 (JetStream on) to run them`);
+    console.log(
+      `[test] NATS tests skipped: no nats-server binary found; install it (apt-get install nats-server) or set NATS_URL=nats://host:4222 (JetStream on) to run them`,
+    );
   }
 }
 

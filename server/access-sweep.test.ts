@@ -34,7 +34,15 @@ const OWN_KINDS = new Set(['own-photo-slot', 'signed-media']);
 type Target = { profileId: number; userId: number; uploadId: string; matchId: number };
 const idFor = (target: Target) => (kind: IdKind) =>
   kind === 'user' ? target.userId : kind === 'upload' ? target.uploadId : kind === 'match' ? target.matchId : target.profileId;
-type Schema = { type?: string; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; 'x-id-of'?: string; $ref?: string };
+type Schema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  'x-id-of'?: string;
+  $ref?: string;
+};
 interface Operation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
   requestBody?: { content?: Record<string, { schema: Schema }> };
@@ -46,11 +54,15 @@ type Situation = (typeof REFUSED)[number];
 
 /**
  * The only operations that may act in a refused situation, and why: a member can always repeat
- * their own block (harmless) and lift it.
+ * their own block (harmless) and lift it; and a report reaches any member who still has an
+ * account, whatever stands between the two (a member who blocked the reporter, or hid their
+ * profile by leaving it incomplete, must still be reportable). A report of a deleted account or
+ * an id that never existed is a 404 like everywhere else.
  */
 const ALLOWED: Record<string, Situation[]> = {
   'POST /api/v1/block/{user_id}/': ['blocked-by-me'],
   'DELETE /api/v1/block/{user_id}/unblock/': ['blocked-by-me'],
+  'POST /api/v1/reports/': ['blocked-by-me', 'blocked-me', 'incomplete'],
 };
 
 interface IdRoute {
@@ -175,7 +187,11 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   for (const target of [blockedByMe, blockedMe, gone, incomplete]) matchIds.set(target, await openMatch(db, caller, target));
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/profile/delete/', headers: gone.auth })).statusCode, 200);
 
-  const withTheirs = (member: Member): Target => ({ ...member, uploadId: uploadIds.get(member) as string, matchId: matchIds.get(member) as number });
+  const withTheirs = (member: Member): Target => ({
+    ...member,
+    uploadId: uploadIds.get(member) as string,
+    matchId: matchIds.get(member) as number,
+  });
   const targets: Record<Situation, Target> = {
     'blocked-by-me': withTheirs(blockedByMe),
     'blocked-me': withTheirs(blockedMe),
@@ -207,6 +223,15 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   const [{ messages }] = await db.execute<{ messages: number }>(sql`select count(*)::int as messages from chat_messages`);
   t.equal(messages, 0, 'no refused call wrote in a chat');
   t.ok(n <= 1, `no refused call added a like (${n}: at most blocked_me's, which the block removed)`);
+  // The allowed reports are the caller's own: each names the caller as reporter, and nothing was
+  // filed about the deleted or never-existing member.
+  const filed = await db.execute<{ reporter_id: number; reported_id: number }>(sql`select reporter_id::int, reported_id::int from reports`);
+  t.ok(
+    filed.every(
+      (row) => row.reporter_id === caller.userId && [blockedByMe, blockedMe, incomplete].some((m) => m.userId === row.reported_id),
+    ),
+    `only the caller's reports of members who still exist (${filed.length})`,
+  );
 });
 
 t.test("a stranger's calls with another member's ids change nothing of that member's own relations", async (t) => {
@@ -224,10 +249,32 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
   for (const route of routes) {
     const response = await call(app, stranger, route, idFor(targetIds));
     t.ok(response.statusCode < 500, `${route.key}: ${response.statusCode}`);
-    if (route.pathIds.some((id) => id.kind === 'upload')) t.equal(response.statusCode, 404, `${route.key}: another member's upload is not found`);
-    if (route.pathIds.some((id) => id.kind === 'match')) t.equal(response.statusCode, 404, `${route.key}: another member's match is not found`);
+    if (route.pathIds.some((id) => id.kind === 'upload'))
+      t.equal(response.statusCode, 404, `${route.key}: another member's upload is not found`);
+    if (route.pathIds.some((id) => id.kind === 'match'))
+      t.equal(response.statusCode, 404, `${route.key}: another member's match is not found`);
   }
   t.same(await relationOf(db, partner, target), before, "the target's like and match with their partner are untouched");
+  // A report by the partner stays theirs: the stranger's report of the same member is another one.
+  const partnerReport = await app.inject({
+    method: 'POST',
+    url: '/api/v1/reports/',
+    headers: partner.auth,
+    payload: { user_id: target.userId, category: 'other', note: "the partner's words" },
+  });
+  t.equal(partnerReport.statusCode, 201);
+  const strangerReport = await app.inject({
+    method: 'POST',
+    url: '/api/v1/reports/',
+    headers: stranger.auth,
+    payload: { user_id: target.userId, category: 'scam_spam' },
+  });
+  t.equal(strangerReport.statusCode, 200, "the stranger's repeat joins the stranger's own report");
+  t.not(strangerReport.json().id, partnerReport.json().id, "never the partner's");
+  const [theirs] = await db.execute<{ reporter_id: number; note: string; evidence: number }>(sql`
+    select reporter_id, note, (select count(*)::int from report_evidence e where e.report_id = r.id) as evidence
+    from reports r where id = ${partnerReport.json().id}`);
+  t.same(theirs, { reporter_id: partner.userId, note: "the partner's words", evidence: 1 }, "the partner's report is unchanged");
   const [{ chat }] = await db.execute<{ chat: number }>(sql`select count(*)::int as chat from chat_messages`);
   t.equal(chat, 0, "nothing was written in the target's chat");
   // And the stranger cannot undo a relation that is not theirs.

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Db } from './kernel/db/client.ts';
 import { registerErrorHandling } from './kernel/errors.ts';
-import { ErrorResponse, DetailResponse } from './modules/common/schemas.ts';
+import { ErrorResponse, DetailResponse } from './modules/common/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import profileRoutes from './modules/profiles/profiles.routes.ts';
 import discoveryRoutes from './modules/discovery/discovery.routes.ts';
@@ -23,10 +23,12 @@ import livenessRoutes from './modules/liveness/liveness.routes.ts';
 import paymentRoutes from './modules/payments/payments.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import creditRoutes from './modules/credits/credits.routes.ts';
+import reportRoutes from './modules/reports/reports.routes.ts';
 import webhookRoutes from './modules/payments/webhook.routes.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import type { RetryPolicy } from './stripe-emulator/deliveries.ts';
-import { cityRoutes, worldRegionsRoute } from './modules/geo/index.ts';
+import cityRoutes from './modules/geo/cities.routes.ts';
+import worldRegionsRoute from './modules/geo/world-regions.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin, { type AppContext } from './plugins/context.ts';
 import inputGuard from './plugins/input-guard.ts';
@@ -34,8 +36,8 @@ import securityHeaders from './plugins/security-headers.ts';
 import mediaReferences from './plugins/media-references.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import eventRuntime from './plugins/event-runtime.ts';
-import { withDemoLikeBacks } from './plugins/demo-likebacks.ts';
 import health from './plugins/health.ts';
+import databaseGate from './plugins/database-gate.ts';
 import metrics from './plugins/metrics.ts';
 import staticClient from './plugins/static-client.ts';
 import swaggerPlugin from './plugins/swagger.ts';
@@ -77,9 +79,7 @@ function uploadOrigins(config: BuildOptions['config']): string[] {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logStream
-      ? { ...loggerOptions(config), stream: options.logStream }
-      : loggerOptions(config),
+    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
     // Behind a proxy (docker compose, a load balancer) the client IP comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     // A JSON body naming __proto__ or constructor.prototype is refused while it is parsed.
@@ -126,12 +126,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Metrics first, so its latency hooks cover every route; the gateway last, on top of the
   // event runtime's push bus and the auth check.
   await app.register(metrics);
-  await app.register(eventRuntime, { startInProcessHandlers: withDemoLikeBacks(options.startInProcessHandlers), db: options.eventsDb });
+  await app.register(eventRuntime, { startInProcessHandlers: options.startInProcessHandlers, db: options.eventsDb });
   await app.register(health);
   await app.register(gateway);
 
   await app.register(
     async (api) => {
+      await api.register(databaseGate);
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(discoveryRoutes);
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentRoutes);
       await api.register(chatRoutes);
       await api.register(creditRoutes);
+      await api.register(reportRoutes);
       await api.register(webhookRoutes);
       await api.register(cityRoutes);
     },

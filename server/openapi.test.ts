@@ -17,7 +17,10 @@ t.test('every API route is documented with a response schema', async (t) => {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const codes = Object.keys(operation.responses ?? {});
-      t.ok(codes.some((code) => code.startsWith('2') || code === '501'), `${method.toUpperCase()} ${path} declares its answer`);
+      t.ok(
+        codes.some((code) => code.startsWith('2') || code === '501'),
+        `${method.toUpperCase()} ${path} declares its answer`,
+      );
     }
   }
 });

@@ -8,7 +8,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from './app.ts';
 import type { Config } from './kernel/config.ts';
-import { connectDatabase } from './kernel/db/client.ts';
+import { connectDatabase, probeDatabase } from './kernel/db/client.ts';
+import { DatabaseHealth } from './kernel/db/health.ts';
 import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
 import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
 import { seedDemoMembers } from './seed/population-seed.ts';
@@ -18,11 +19,26 @@ import { createMediaStore } from './kernel/media/index.ts';
 export interface Runtime {
   options: Omit<BuildOptions, 'logStream'>;
   databaseUrl: string;
-  /** Closes the pool and, on the embedded default, stops PostgreSQL. */
+  /** Whether the database answers, for the process's own shutdown and its logs. */
+  health: DatabaseHealth;
+  /**
+   * Closes the pools and, on the embedded default, stops PostgreSQL. Quick when the database is
+   * down: nothing waits for connections that cannot finish.
+   */
   close(): Promise<void>;
 }
 
 type Log = (message: string) => void;
+
+/** The health watch's log lines, in the start-up log's plain form. */
+function plainLog(log: Log) {
+  const line = (level: string) => (details: object, message?: string) => {
+    const err = (details as { err?: unknown }).err;
+    const extra = err ? `: ${(err as Error)?.message ?? String(err)}` : '';
+    log(`${level === 'info' ? '' : `${level}: `}${message ?? ''}${extra}`);
+  };
+  return { debug: () => {}, info: line('info'), warn: line('warn'), error: line('error') };
+}
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'jwt-secret');
@@ -55,17 +71,22 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
     databaseUrl = withDatabaseName(embedded.adminUrl, config.embeddedDatabaseName);
   }
   await runMigrations(databaseUrl);
-  const database = connectDatabase(databaseUrl);
-  const eventsDatabase = connectDatabase(databaseUrl, { max: EVENTS_POOL_SIZE });
+  // One watch for both pools: one outage, one probe, both pools replaced when it ends.
+  const health = new DatabaseHealth({ probe: probeDatabase(databaseUrl), log: plainLog(log) });
+  const database = connectDatabase(databaseUrl, { health, log: plainLog(log) });
+  const eventsDatabase = connectDatabase(databaseUrl, { max: EVENTS_POOL_SIZE, health });
   const media = createMediaStore(config);
-  // Demo members get their portraits in the same store the app serves photos from.
+  // Demo members get their pictures in the same store the app serves photos from.
   await seedDemoMembers(database.db, config.demoMembers, log, media);
   const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
   return {
     options: { config, db: database.db, eventsDb: eventsDatabase.db, mailer: createMailer(config, log), media, jwtSecret },
     databaseUrl,
+    health,
     async close() {
-      await Promise.all([database.close(), eventsDatabase.close()]);
+      const timeoutSeconds = health.available ? 5 : 0;
+      health.close();
+      await Promise.all([database.close({ timeoutSeconds }), eventsDatabase.close({ timeoutSeconds })]);
       if (stopEmbedded) await stopEmbedded();
     },
   };

@@ -10,9 +10,11 @@ import { connectDatabase } from '../server/kernel/db/client.ts';
 import { NatsLink } from '../server/kernel/events/nats-link.ts';
 import { NatsPushBus } from '../server/kernel/events/push-nats.ts';
 import { loggerOptions } from '../server/kernel/logging.ts';
+import { installProcessGuard } from '../server/kernel/process-guard.ts';
 import { createMetrics } from '../server/kernel/metrics.ts';
 import { createMediaStore } from '../server/kernel/media/index.ts';
 import { createHandlers } from './registry.ts';
+import { warmFaceModels } from './vision/face-warm-up.ts';
 import { registerOpsRoutes } from './runtime/ops-routes.ts';
 import { startNatsWorkers } from './runtime/start.ts';
 
@@ -39,13 +41,26 @@ async function main(): Promise<void> {
   // A small Fastify app serves the probes and metrics, and lends its logger to the handlers.
   const ops = Fastify({ logger: loggerOptions(config) });
   const log = ops.log.child({ component: 'workers' });
-  const database = connectDatabase(config.databaseUrl, { max: 5 });
+  installProcessGuard(ops.log);
+  const database = connectDatabase(config.databaseUrl, { max: 5, log });
   const link = new NatsLink({ url: config.natsUrl, name: 'betroth-workers', log });
   link.start();
   const push = new NatsPushBus(link, config.natsPushPrefix, log);
   const metrics = createMetrics({ defaultMetrics: true });
   const handlers = createHandlers(config.workers, { config, db: database.db, push, log, media: createMediaStore(config) });
-  const workers = startNatsWorkers(handlers, link, { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix }, { log, metrics });
+  const workers = startNatsWorkers(
+    handlers,
+    link,
+    { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix },
+    { log, metrics, database: database.health },
+  );
+  // A member waits on each face scan: the models are ready before the first one arrives.
+  if (config.workers.includes('face-liveness')) {
+    warmFaceModels().then(
+      () => log.info('face models warmed'),
+      (error: unknown) => log.warn({ err: error }, 'face models did not warm; the first scan loads them'),
+    );
+  }
 
   let stopping = false;
   registerOpsRoutes(ops, { db: database.db, link, metrics, stopping: () => stopping, config });

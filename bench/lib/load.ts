@@ -102,7 +102,11 @@ export async function concurrently(total: number, concurrency: number, fn: (i: n
 }
 
 /** Runs fn(0..total-1) with `concurrency` in flight; answers each call's milliseconds and the wall seconds for all. */
-export async function timedConcurrently(total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<{ durations: number[]; seconds: number }> {
+export async function timedConcurrently(
+  total: number,
+  concurrency: number,
+  fn: (i: number) => Promise<unknown>,
+): Promise<{ durations: number[]; seconds: number }> {
   const durations: number[] = [];
   const start = performance.now();
   await concurrently(total, concurrency, async (i) => {

@@ -24,7 +24,11 @@ export function summarize(durationsMs: number[]): LatencySummary {
 }
 
 /** Runs `fn` `iterations` times after `warmup` unmeasured runs; returns per-call milliseconds. */
-export async function measure(fn: (i: number) => Promise<unknown>, iterations: number, warmup = Math.ceil(iterations / 10)): Promise<number[]> {
+export async function measure(
+  fn: (i: number) => Promise<unknown>,
+  iterations: number,
+  warmup = Math.ceil(iterations / 10),
+): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn(i);
   const durations: number[] = [];
   for (let i = 0; i < iterations; i++) {

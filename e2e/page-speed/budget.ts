@@ -8,6 +8,15 @@
  */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 120_000;
 /**
+ * First-load JavaScript of every other signed-in screen (/likes, /matches, /credits, /profile,
+ * /profile/edit, another member's profile, a chat), as sent. Each carries what /home carries but
+ * discovery's own code (the entry, the signed-in start with the layout and shell, the toaster),
+ * about 108 kB, plus its own chunks: Radix's tabs and dialogs, react-hook-form on the edit
+ * screen. When issue 24 first measured them they took 112 kB (/credits) to 151 kB (/profile/edit);
+ * this ceiling holds them there. Their goal is Lighthouse's (bench/page-speed.ts), not this count.
+ */
+export const SCREEN_FIRST_LOAD_JS_BUDGET_BYTES = 155_000;
+/**
  * Script files of a signed-in /home's first load, until the network is idle (client/chunk-plan.ts):
  * each is a round trip over one of HTTP/1.1's six connections on a slow network; split by module,
  * /home took 19. Today 10: the boot script and its shared chunk, the entry and its runtime, the

@@ -3,7 +3,8 @@
  * from the navigation until the network is idle, counted by its encoded body size (the gzip or
  * brotli bytes on the wire, headers left out) from Chromium's own network accounting.
  * A fresh browser context each time, so nothing comes from the HTTP cache. The API requests are
- * kept too, to show that the reads the boot script starts early are not asked again.
+ * kept too, to show that the reads the boot script starts early are not asked again and that a
+ * screen asks for nothing it does not show.
  */
 import type { Browser, Page } from 'playwright-core';
 import { newPhonePage } from '../browser.ts';
@@ -22,6 +23,8 @@ export interface FirstLoad {
   totalEncodedBytes: number;
   /** Path and query of every API request the page made, in order (a read asked twice shows twice). */
   apiRequests: string[];
+  /** Path and query of every other request the page's scripts made with fetch() (e.g. the region list). */
+  otherFetches: string[];
 }
 
 export interface FirstLoadOptions {
@@ -31,7 +34,12 @@ export interface FirstLoadOptions {
   ready?: (page: Page) => Promise<void>;
 }
 
-export async function measureFirstLoadJs(browser: Browser, baseUrl: string, pathname: string, options: FirstLoadOptions = {}): Promise<FirstLoad> {
+export async function measureFirstLoadJs(
+  browser: Browser,
+  baseUrl: string,
+  pathname: string,
+  options: FirstLoadOptions = {},
+): Promise<FirstLoad> {
   const { context, page } = await newPhonePage(browser, baseUrl);
   try {
     if (options.token) {
@@ -39,9 +47,11 @@ export async function measureFirstLoadJs(browser: Browser, baseUrl: string, path
     }
     const pending: Promise<ScriptTransfer>[] = [];
     const apiRequests: string[] = [];
+    const otherFetches: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/')) apiRequests.push(`${url.pathname}${url.search}`);
+      else if (request.resourceType() === 'fetch') otherFetches.push(`${url.pathname}${url.search}`);
     });
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
@@ -57,7 +67,7 @@ export async function measureFirstLoadJs(browser: Browser, baseUrl: string, path
     await options.ready?.(page);
     await page.waitForLoadState('networkidle');
     const scripts = await Promise.all(pending);
-    return { scripts, totalEncodedBytes: scripts.reduce((sum, s) => sum + s.encodedBytes, 0), apiRequests };
+    return { scripts, totalEncodedBytes: scripts.reduce((sum, s) => sum + s.encodedBytes, 0), apiRequests, otherFetches };
   } finally {
     await context.close();
   }

@@ -148,7 +148,8 @@ async function summarize(url: string, lhr: LighthouseResult, benchmarkIndexAfter
     const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/\W+/g, '')}.json`;
     await writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr, null, 1));
   }
-  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failedAccessibility = lhr.categories.accessibility.auditRefs
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -173,7 +174,13 @@ async function summarize(url: string, lhr: LighthouseResult, benchmarkIndexAfter
 const RUNTIME_ERROR_RETRIES = 2;
 
 /** One audit of `pathname` from a fresh visit; `note` hears of runs repeated because Lighthouse failed to record them. */
-export async function auditWithRetries(port: number, baseUrl: string, pathname: string, token: string | undefined, note: (message: string) => void): Promise<AuditResult> {
+export async function auditWithRetries(
+  port: number,
+  baseUrl: string,
+  pathname: string,
+  token: string | undefined,
+  note: (message: string) => void,
+): Promise<AuditResult> {
   for (let retry = 0; ; retry += 1) {
     await prepareVisit(port, baseUrl, token);
     try {

@@ -30,23 +30,28 @@ export async function writeHomePhotos(t: Teardown): Promise<string[]> {
   return Promise.all(
     sources.map(async (source, i) => {
       const name = `portrait-${i + 1}.jpg`;
-      await sharp(path.join(FIXTURE_IMAGES, source)).resize(480, 600, { fit: 'cover' }).jpeg({ quality: 82 }).toFile(path.join(MEDIA_DIR, name));
+      await sharp(path.join(FIXTURE_IMAGES, source))
+        .resize(480, 600, { fit: 'cover' })
+        .jpeg({ quality: 82 })
+        .toFile(path.join(MEDIA_DIR, name));
       return `${MEDIA_URL}/${name}`;
     }),
   );
 }
 
-/** A man in Austin and four women nearby, each with one of `photos`; returns the man, whose /home is audited. */
-export async function seedHomeMember(app: FastifyInstance, db: Db, photos: string[]): Promise<Member> {
+/** A man in Austin and four women nearby, each with one of `photos`; the man's /home is audited. */
+export async function seedHomeMember(app: FastifyInstance, db: Db, photos: string[]): Promise<{ viewer: Member; women: Member[] }> {
   const texas = (city: string) => ({ home_country: 'United States', home_state: 'Texas', home_city: city });
   const viewer = await man(app, db, { ...texas('Austin'), date_of_birth: '1990-03-02' });
   const cities = ['Austin', 'San Antonio', 'Houston', 'Dallas'];
+  const women: Member[] = [];
   for (const [i, city] of cities.entries()) {
     const member = await woman(app, db, { ...texas(city), date_of_birth: `199${i}-06-15` });
     await db.update(profiles).set({ photo1Url: photos[i] }).where(eq(profiles.userId, member.userId));
+    women.push(member);
   }
   await db.update(profiles).set({ photo1Url: photos[0] }).where(eq(profiles.userId, viewer.userId));
-  return viewer;
+  return { viewer, women };
 }
 
 /**
@@ -55,7 +60,12 @@ export async function seedHomeMember(app: FastifyInstance, db: Db, photos: strin
  * process's first request of each, which a running service never shows its members.
  */
 export async function warmHomeReads(baseUrl: string, token: string): Promise<void> {
-  for (const path of ['/api/v1/profile/completeness/', '/api/v1/my_profile/', '/api/v1/filter_profiles/', '/api/v1/profiles/?page_size=20']) {
+  for (const path of [
+    '/api/v1/profile/completeness/',
+    '/api/v1/my_profile/',
+    '/api/v1/filter_profiles/',
+    '/api/v1/profiles/?page_size=20',
+  ]) {
     const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Token ${token}` } });
     if (!response.ok) throw new Error(`Warming ${path} failed: ${response.status}`);
     await response.arrayBuffer();

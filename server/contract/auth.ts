@@ -27,8 +27,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username or password',
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   resetRequested: 'If an account exists for this email, a password reset link has been sent.',
-  biometricNotOffered:
-    'Biometric password reset is not offered. Please use the emailed reset link instead.',
+  biometricNotOffered: 'Biometric password reset is not offered. Please use the emailed reset link instead.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 

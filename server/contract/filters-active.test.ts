@@ -4,16 +4,37 @@ import { FILTER_DEFAULTS } from './filters.ts';
 
 t.test('off at the any end, blank, empty or full width', async (t) => {
   const off: Array<[string, unknown]> = [
-    ['maxAge', 100], ['maxDistance', 5000], ['weightUpTo', 0], ['homeCity', ''], ['homeCity', '  '], ['nativeLanguage', ''],
-    ['minimumBetrothalGiftPrice', 'Any'], ['heightRange', { min: 48, max: 96 }], ['faceSelfRating', { min: 1, max: 15 }],
-    ['religion', []], ['maxAge', undefined], ['homeCountry', null], ['notAFilter', 'x'], ['heightRange', 'x'],
-    ['verifiedOnly', false], ['verifiedOnly', undefined], ['verifiedOnly', 'Yes'], ['verifiedOnly', 1],
+    ['maxAge', 100],
+    ['maxDistance', 5000],
+    ['weightUpTo', 0],
+    ['homeCity', ''],
+    ['homeCity', '  '],
+    ['nativeLanguage', ''],
+    ['minimumBetrothalGiftPrice', 'Any'],
+    ['heightRange', { min: 48, max: 96 }],
+    ['faceSelfRating', { min: 1, max: 15 }],
+    ['religion', []],
+    ['maxAge', undefined],
+    ['homeCountry', null],
+    ['notAFilter', 'x'],
+    ['heightRange', 'x'],
+    ['verifiedOnly', false],
+    ['verifiedOnly', undefined],
+    ['verifiedOnly', 'Yes'],
+    ['verifiedOnly', 1],
   ];
   for (const [key, value] of off) t.notOk(isFilterActive(key, value), `${key}=${JSON.stringify(value)} is off`);
   const on: Array<[string, unknown]> = [
-    ['maxAge', 99], ['maxDistance', 0], ['weightUpTo', 1], ['homeCity', 'Austin'], ['nativeLanguage', 'Thai'],
-    ['minimumBetrothalGiftPrice', '$0'], ['heightRange', { min: 48, max: 95 }], ['faceSelfRating', { min: 2, max: 15 }],
-    ['religion', ['Sikh']], ['verifiedOnly', true],
+    ['maxAge', 99],
+    ['maxDistance', 0],
+    ['weightUpTo', 1],
+    ['homeCity', 'Austin'],
+    ['nativeLanguage', 'Thai'],
+    ['minimumBetrothalGiftPrice', '$0'],
+    ['heightRange', { min: 48, max: 95 }],
+    ['faceSelfRating', { min: 2, max: 15 }],
+    ['religion', ['Sikh']],
+    ['verifiedOnly', true],
   ];
   for (const [key, value] of on) t.ok(isFilterActive(key, value), `${key}=${JSON.stringify(value)} narrows`);
   t.same(activeFilterKeys({ maxAge: 40, maxDistance: 5000, religion: ['Sikh'], homeCity: '' }), ['maxAge', 'religion']);
@@ -45,9 +66,17 @@ t.test('the badge counts each active filter once', async (t) => {
   t.equal(countActiveFilters({ verifiedOnly: true }), 1, 'verified only, switched on');
   t.equal(
     countActiveFilters({
-      maxAge: 40, maxDistance: 100, homeCountry: 'Canada', heightRange: { min: 60, max: 72 },
-      faceSelfRating: { min: 5, max: 15 }, weightUpTo: 200, nativeLanguage: 'English',
-      minimumBetrothalGiftPrice: '$3,000', religion: ['Sikh'], petsAtHome: ['Fish'], verifiedOnly: true,
+      maxAge: 40,
+      maxDistance: 100,
+      homeCountry: 'Canada',
+      heightRange: { min: 60, max: 72 },
+      faceSelfRating: { min: 5, max: 15 },
+      weightUpTo: 200,
+      nativeLanguage: 'English',
+      minimumBetrothalGiftPrice: '$3,000',
+      religion: ['Sikh'],
+      petsAtHome: ['Fish'],
+      verifiedOnly: true,
     }),
     11,
   );

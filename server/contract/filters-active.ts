@@ -4,13 +4,7 @@
  * end (age 100, distance 5000, weight 0), at a range's full width, at the gift ceiling 'Any',
  * when blank or empty, and a flag unless it is exactly true.
  */
-import {
-  FILTER_DEFINITION_BY_KEY,
-  FILTER_DEFINITIONS,
-  type FilterDefinition,
-  giftCeilingToDollars,
-  type SavedFilters,
-} from './filters.ts';
+import { FILTER_DEFINITION_BY_KEY, FILTER_DEFINITIONS, type FilterDefinition, giftCeilingToDollars, type SavedFilters } from './filters.ts';
 
 const GIFT_KEY = 'minimumBetrothalGiftPrice';
 

@@ -79,7 +79,11 @@ t.test('the spelling: paging first, keys in order, lists repeated, ranges as .mi
     ),
     'page=2&page_size=20&education=Bachelor&education=Master&heightRange.min=60&heightRange.max=72&maxAge=40',
   );
-  t.equal(encodeFiltersQuery({ verifiedOnly: true, yachtOwner: ['Yes'] }), 'verifiedOnly=Yes&yachtOwner=Yes', 'a flag reads like a Yes/No list');
+  t.equal(
+    encodeFiltersQuery({ verifiedOnly: true, yachtOwner: ['Yes'] }),
+    'verifiedOnly=Yes&yachtOwner=Yes',
+    'a flag reads like a Yes/No list',
+  );
 });
 
 t.test('a flag is read as Yes or No only; hostile spellings are 400s, never objects', async (t) => {
@@ -88,7 +92,13 @@ t.test('a flag is read as Yes or No only; hostile spellings are 400s, never obje
   t.same(read('verifiedOnly[]=Yes').filters.verifiedOnly, true, 'key[]= is read as for lists');
   t.same(read('verifiedOnly=No').errors, {});
   t.equal(read('verifiedOnly=No').filters.verifiedOnly, false);
-  for (const query of ['verifiedOnly=1e400', 'verifiedOnly=true', 'verifiedOnly=1', 'verifiedOnly[]=x', 'verifiedOnly=Yes&verifiedOnly=Yes']) {
+  for (const query of [
+    'verifiedOnly=1e400',
+    'verifiedOnly=true',
+    'verifiedOnly=1',
+    'verifiedOnly[]=x',
+    'verifiedOnly=Yes&verifiedOnly=Yes',
+  ]) {
     t.match(read(query).errors.verifiedOnly, [/is not one of the choices$/], query);
   }
   for (const query of ['verifiedOnly.min=1', 'verifiedOnly[min]=1', 'verifiedOnly[a]=Yes']) {

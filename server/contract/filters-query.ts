@@ -33,8 +33,7 @@ const RANGE_PART = /^(.+?)(?:\.(min|max)|\[(min|max)\])$/;
 
 const bare = (): QueryRecord => Object.create(null) as QueryRecord;
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-const isEnds = (value: unknown): value is QueryRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEnds = (value: unknown): value is QueryRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function setPaging(params: URLSearchParams, paging: Paging) {
   if (paging.page !== undefined) params.set('page', String(paging.page));

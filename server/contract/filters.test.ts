@@ -25,7 +25,19 @@ oppositeSexFriends`
 
 t.test('every filter key of the spec is defined and maps to a catalogued field', async (t) => {
   t.same(FILTER_LIST_KEYS, SPEC_LIST_KEYS);
-  const others = ['maxAge', 'maxDistance', 'homeCountry', 'homeState', 'homeCity', 'heightRange', 'faceSelfRating', 'weightUpTo', 'nativeLanguage', 'minimumBetrothalGiftPrice', 'verifiedOnly'];
+  const others = [
+    'maxAge',
+    'maxDistance',
+    'homeCountry',
+    'homeState',
+    'homeCity',
+    'heightRange',
+    'faceSelfRating',
+    'weightUpTo',
+    'nativeLanguage',
+    'minimumBetrothalGiftPrice',
+    'verifiedOnly',
+  ];
   for (const key of others) t.ok(FILTER_DEFINITION_BY_KEY.has(key), key);
   t.equal(FILTER_DEFINITION_BY_KEY.size, SPEC_LIST_KEYS.length + others.length);
   t.match(FILTER_DEFINITION_BY_KEY.get('verifiedOnly'), { kind: 'flag', field: 'verified' });
@@ -80,9 +92,11 @@ t.test('unknown keys and options are errors', async (t) => {
   t.same(r.filters, FILTER_DEFAULTS);
   t.same(validateFilters({ minimumBetrothalGiftPrice: '$2,000' }).errors.minimumBetrothalGiftPrice, ["'$2,000' is not one of the choices"]);
   t.same(validateFilters({ cookbook: [true, 'No'] }).errors.cookbook, [FILTER_MESSAGES.notList], "Yes/No lists hold 'Yes' and 'No'");
-  t.same(validateFilters({ tattoos: ['No tattoos,Small hidden tattoo(s)'] }).errors.tattoos, [
-    "'No tattoos,Small hidden tattoo(s)' is not one of the choices",
-  ], 'filters do not split commas');
+  t.same(
+    validateFilters({ tattoos: ['No tattoos,Small hidden tattoo(s)'] }).errors.tattoos,
+    ["'No tattoos,Small hidden tattoo(s)' is not one of the choices"],
+    'filters do not split commas',
+  );
   t.same(validateFilters({ nativeLanguage: ' Spanish' }).errors.nativeLanguage, ["' Spanish' is not one of the choices"]);
 });
 
@@ -124,7 +138,8 @@ t.test('a body is typed strictly; a query string is read from its text', async (
 t.test('verifiedOnly: a JSON boolean in a body', async (t) => {
   t.same(validateFilters({ verifiedOnly: true }), { filters: { ...FILTER_DEFAULTS, verifiedOnly: true }, errors: {} });
   t.same(validateFilters({ verifiedOnly: false }), { filters: { ...FILTER_DEFAULTS, verifiedOnly: false }, errors: {} });
-  for (const off of [null, '', '  ']) t.same(validateFilters({ verifiedOnly: off }).filters, FILTER_DEFAULTS, `${JSON.stringify(off)} is off`);
+  for (const off of [null, '', '  '])
+    t.same(validateFilters({ verifiedOnly: off }).filters, FILTER_DEFAULTS, `${JSON.stringify(off)} is off`);
   for (const wrong of ['true', 'false', 'Yes', 'No', 1, 0, '1e400', [true], ['Yes'], { on: true }, Number.POSITIVE_INFINITY, Number.NaN]) {
     const r = validateFilters({ verifiedOnly: wrong });
     t.same(r.errors.verifiedOnly, [FILTER_MESSAGES.notTrueOrFalse], `${JSON.stringify(wrong)} is refused`);
@@ -183,7 +198,11 @@ t.test('withDefaults: the one merge over the defaults', async (t) => {
   t.same(withDefaults(null), FILTER_DEFAULTS);
   t.same(withDefaults(undefined), FILTER_DEFAULTS);
   t.same(withDefaults({ maxAge: 40 }), { maxAge: 40, maxDistance: 5000 });
-  t.same(withDefaults({ maxAge: null, religion: ['Jewish'] } as never), { maxAge: 100, maxDistance: 5000, religion: ['Jewish'] }, 'null keeps the default');
+  t.same(
+    withDefaults({ maxAge: null, religion: ['Jewish'] } as never),
+    { maxAge: 100, maxDistance: 5000, religion: ['Jewish'] },
+    'null keeps the default',
+  );
   const hostile = JSON.parse('{"__proto__": {"polluted": true}, "notAFilter": 1, "homeCity": "Austin"}');
   const merged = withDefaults(hostile);
   t.same(merged, { maxAge: 100, maxDistance: 5000, homeCity: 'Austin' }, 'unknown keys are dropped');

@@ -8,13 +8,7 @@
  */
 
 import { type FieldErrors, noFieldErrors } from './auth.ts';
-import {
-  BETROTHAL_GIFT_CEILINGS,
-  FACE_SELF_RATINGS,
-  NATIVE_LANGUAGES,
-  type OptionList,
-  YES_NO,
-} from './options.ts';
+import { BETROTHAL_GIFT_CEILINGS, FACE_SELF_RATINGS, NATIVE_LANGUAGES, type OptionList, YES_NO } from './options.ts';
 import { LOCATION_MAX_LENGTH, PROFILE_FIELD_BY_NAME, UNITED_STATES } from './profile-fields.ts';
 import { toNumber } from './profile-validation.ts';
 
@@ -188,9 +182,7 @@ export const FILTER_DEFINITIONS: readonly AnyFilterDefinition[] = [
   { key: 'verifiedOnly', field: 'verified', kind: 'flag' },
 ];
 
-export const FILTER_DEFINITION_BY_KEY: ReadonlyMap<string, AnyFilterDefinition> = new Map(
-  FILTER_DEFINITIONS.map((d) => [d.key, d]),
-);
+export const FILTER_DEFINITION_BY_KEY: ReadonlyMap<string, AnyFilterDefinition> = new Map(FILTER_DEFINITIONS.map((d) => [d.key, d]));
 
 export const FILTER_MESSAGES = {
   notObject: 'Filters must be an object',
@@ -242,10 +234,7 @@ export interface FilterSource {
 }
 
 const isOff = (raw: unknown) =>
-  raw === undefined ||
-  raw === null ||
-  (typeof raw === 'string' && raw.trim() === '') ||
-  (Array.isArray(raw) && raw.length === 0);
+  raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '') || (Array.isArray(raw) && raw.length === 0);
 
 function numberFrom(raw: unknown, source: FilterSource): number | null {
   if (source.from === 'query') return toNumber(raw);
@@ -349,10 +338,7 @@ function check(def: AnyFilterDefinition, raw: unknown, source: FilterSource): Ch
  * FILTER_DEFAULTS; null, blank text or an empty list removes that filter. Invalid keys are
  * reported in `errors` and left out of `filters`.
  */
-export function validateFilters(
-  input: unknown,
-  source: FilterSource = { from: 'body' },
-): { filters: SavedFilters; errors: FieldErrors } {
+export function validateFilters(input: unknown, source: FilterSource = { from: 'body' }): { filters: SavedFilters; errors: FieldErrors } {
   const filters = withDefaults(null);
   const errors = noFieldErrors();
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

@@ -41,10 +41,20 @@ t.test('a challenge is three different known steps, the same for the same random
 });
 
 t.test('the randomness decides the steps and their order', async (t) => {
-  t.same(createChallenge(() => 0), ['tilt_left', 'tilt_right', 'turn_left']);
+  t.same(
+    createChallenge(() => 0),
+    ['tilt_left', 'tilt_right', 'turn_left'],
+  );
   // 0.9999 always takes the last remaining kind.
-  t.same(createChallenge(() => 0.9999), ['farther', 'closer', 'turn_right']);
-  t.same(createChallenge(() => 1), ['farther', 'closer', 'turn_right'], 'a source returning 1 stays in range');
+  t.same(
+    createChallenge(() => 0.9999),
+    ['farther', 'closer', 'turn_right'],
+  );
+  t.same(
+    createChallenge(() => 1),
+    ['farther', 'closer', 'turn_right'],
+    'a source returning 1 stays in range',
+  );
 });
 
 t.test('every kind is drawn, in every position, with no immediate repeat', async (t) => {

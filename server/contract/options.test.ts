@@ -57,8 +57,19 @@ t.test('lists the spec enumerates are verbatim', async (t) => {
   t.equal(MONTHLY_CASH_AMOUNTS.at(-2), 'Up to $20,000');
   t.equal(MONTHLY_CASH_AMOUNTS.at(-1), 'Over $20,000');
   t.same(BETROTHAL_GIFT_CEILINGS, [
-    'Any', '$0', '$1,000', '$3,000', '$5,000', '$10,000', '$15,000', '$25,000',
-    '$50,000', '$100,000', '$200,000', '$350,000', '$1,000,000',
+    'Any',
+    '$0',
+    '$1,000',
+    '$3,000',
+    '$5,000',
+    '$10,000',
+    '$15,000',
+    '$25,000',
+    '$50,000',
+    '$100,000',
+    '$200,000',
+    '$350,000',
+    '$1,000,000',
   ]);
   t.equal(NATIVE_LANGUAGES.length, 19);
   t.ok(NATIVE_LANGUAGES.includes('India Languages'));

@@ -51,26 +51,11 @@ export const KIDS_PARENTS_NUMBERS = ['1', '2', '3', '4 or more', 'Not applicable
 
 export const DIVORCES_NUMBERS = ['Never divorced', '1', '2', '3', '4 or more', 'Not applicable'] as const;
 
-export const MEMORIES_FROM_EXES = [
-  'No memories',
-  'Photos',
-  'Pets',
-  'Jewelry',
-  'Furniture',
-  'Vehicles',
-  'Real estate',
-  'Business',
-] as const;
+export const MEMORIES_FROM_EXES = ['No memories', 'Photos', 'Pets', 'Jewelry', 'Furniture', 'Vehicles', 'Real estate', 'Business'] as const;
 
 export const LIVELIHOODS = ['Employed', 'Self-Employed', 'Retired', 'Student', 'Unemployed'] as const;
 
-export const ANNUAL_INCOMES = [
-  'Under $50,000',
-  '$50,001-$75,000',
-  '$76,001-$100,000',
-  '$100,001-$200,000',
-  'Over $200,000',
-] as const;
+export const ANNUAL_INCOMES = ['Under $50,000', '$50,001-$75,000', '$76,001-$100,000', '$100,001-$200,000', 'Over $200,000'] as const;
 
 export const DEBTS_TOTALS = [
   'No debt',
@@ -86,14 +71,7 @@ export const DEBTS_TOTALS = [
   'Over $1,000,000',
 ] as const;
 
-export const PLACES_TO_LIVE = [
-  'Own a home',
-  'Rent a home',
-  'Student home or dorm',
-  'Live with parents',
-  'Other',
-  'Homeless',
-] as const;
+export const PLACES_TO_LIVE = ['Own a home', 'Rent a home', 'Student home or dorm', 'Live with parents', 'Other', 'Homeless'] as const;
 
 export const DAILY_TRANSPORTATIONS = [
   'Walking',
@@ -170,15 +148,7 @@ export const EDUCATIONS = [
   'Post-doctoral',
 ] as const;
 
-export const LATEST_MAJORS = [
-  'Not applicable',
-  'STEM',
-  'Non-STEM',
-  'Law',
-  'Psychology',
-  'Cosmetology',
-  'Liberal Arts',
-] as const;
+export const LATEST_MAJORS = ['Not applicable', 'STEM', 'Non-STEM', 'Law', 'Psychology', 'Cosmetology', 'Liberal Arts'] as const;
 
 export const SOCIAL_MEDIA_USES = [
   'No presence',
@@ -217,12 +187,7 @@ export const MONTHLY_CASH_AMOUNTS = [
   'Over $20,000',
 ] as const;
 
-export const CLOTHES_CONTROLS = [
-  'My choice only',
-  'I listen to advice',
-  'I ask for opinion',
-  "Partner's choice",
-] as const;
+export const CLOTHES_CONTROLS = ['My choice only', 'I listen to advice', 'I ask for opinion', "Partner's choice"] as const;
 
 export const OPPOSITE_SEX_FRIENDS = ['No problem', 'No single friends', 'No friends'] as const;
 
@@ -284,14 +249,7 @@ export const COSMETIC_SURGERIES = [
   'Other cosmetic surgery',
 ] as const;
 
-export const EXERCISE_FREQUENCIES = [
-  'Every day',
-  'Several times a week',
-  'Once a week',
-  'A few times a month',
-  'Rarely',
-  'Never',
-] as const;
+export const EXERCISE_FREQUENCIES = ['Every day', 'Several times a week', 'Once a week', 'A few times a month', 'Rarely', 'Never'] as const;
 
 export const RELATIONSHIP_HISTORIES = [
   'Never been in a relationship',

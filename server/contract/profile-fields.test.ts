@@ -14,7 +14,7 @@ import {
 
 // Every field a member may edit, written out by hand, including the home location trio (country, state, city).
 const EXPECTED_EDITABLE_FIELDS = `username phone date_of_birth gender native_language home_country home_state home_city
-height weight face_self_rating tattoos piercings cosmetic_surgeries exercise_frequency
+height weight weight_lb face_self_rating tattoos piercings cosmetic_surgeries exercise_frequency
 parent_presence parents_imprisoned parents_employment siblings_number
 relationship_status relationship_history body_count memories_from_exes kids_at_home kids_parents_number divorces_number
 livelihood annual_income debts_total place_to_live daily_transportation brand_of_daily_car yacht_owner private_airplane
@@ -44,7 +44,12 @@ t.test('descriptors are well formed', async (t) => {
 
 t.test('field kinds are the required ones', async (t) => {
   t.same([...MULTISELECT_FIELDS].sort(), [
-    'cosmetic_surgeries', 'desired_ceremony', 'pets_at_home', 'piercings', 'relationship_history', 'tattoos',
+    'cosmetic_surgeries',
+    'desired_ceremony',
+    'pets_at_home',
+    'piercings',
+    'relationship_history',
+    'tattoos',
   ]);
   t.same([...BOOLEAN_FIELDS].sort(), ['cookbook', 'desire_to_work_in_relationship', 'private_airplane', 'yacht_owner']);
   t.equal(PROFILE_FIELD_BY_NAME.get('height')?.kind, 'integer');
@@ -56,32 +61,80 @@ t.test('field kinds are the required ones', async (t) => {
 
 t.test('sections follow the edit screen order and photos come first', async (t) => {
   t.same(SECTIONS, [
-    'Photos', 'Basics', 'Location', 'Appearance & Health', 'Family & Childhood',
-    'Marital Status & Children', 'Finances', 'Lifestyle', 'Relationship Expectations',
+    'Photos',
+    'Basics',
+    'Location',
+    'Appearance & Health',
+    'Family & Childhood',
+    'Marital Status & Children',
+    'Finances',
+    'Lifestyle',
+    'Relationship Expectations',
   ]);
   const order = PROFILE_FIELDS.map((f) => SECTIONS.indexOf(f.section));
-  t.same(order, [...order].sort((a, b) => a - b), 'catalogue is grouped in section order');
+  t.same(
+    order,
+    [...order].sort((a, b) => a - b),
+    'catalogue is grouped in section order',
+  );
   for (const s of SECTIONS) t.ok(fieldsInSection(s).length > 0, `${s} has fields`);
-  t.same(fieldsInSection('Photos').map((f) => f.editable), [false, false, false, false, false]);
+  t.same(
+    fieldsInSection('Photos').map((f) => f.editable),
+    [false, false, false, false, false],
+  );
 });
 
 t.test('required-for-completeness list', async (t) => {
-  t.same(PROFILE_FIELDS.filter((f) => f.requiredForCompleteness).map((f) => f.name).sort(), [
-    'annual_income', 'date_of_birth', 'education', 'gender', 'height', 'home_city', 'home_country', 'home_state',
-    'kids_at_home', 'livelihood', 'native_language', 'number_of_kids_wanted', 'photo1_url', 'reason_to_marry',
-    'relationship_status', 'religion', 'weight',
-  ]);
+  t.same(
+    PROFILE_FIELDS.filter((f) => f.requiredForCompleteness)
+      .map((f) => f.name)
+      .sort(),
+    [
+      'annual_income',
+      'date_of_birth',
+      'education',
+      'gender',
+      'height',
+      'home_city',
+      'home_country',
+      'home_state',
+      'kids_at_home',
+      'livelihood',
+      'native_language',
+      'number_of_kids_wanted',
+      'photo1_url',
+      'reason_to_marry',
+      'relationship_status',
+      'religion',
+      'weight',
+    ],
+  );
   t.same(PROFILE_FIELD_BY_NAME.get('home_state')?.requiredWhen, { field: 'home_country', equals: 'United States' });
 });
 
 t.test('read-only and alias lists', async (t) => {
   t.same(READ_ONLY_PROFILE_FIELDS, [
-    'id', 'user_id', 'age', 'photo1_url', 'photo2_url', 'photo3_url', 'photo4_url', 'photo5_url',
-    'chats', 'distance', 'is_liked', 'location_latitude', 'location_longitude', 'email',
+    'id',
+    'user_id',
+    'age',
+    'photo1_url',
+    'photo2_url',
+    'photo3_url',
+    'photo4_url',
+    'photo5_url',
+    'chats',
+    'distance',
+    'is_liked',
+    'location_latitude',
+    'location_longitude',
+    'email',
   ]);
   t.same(ALIAS_FIELDS, ['city', 'state', 'country', 'homeCity', 'homeState', 'homeCountry']);
   for (const name of READ_ONLY_PROFILE_FIELDS) {
-    t.notOk(EDITABLE_PROFILE_FIELDS.some((f) => f.name === name), `${name} is not editable`);
+    t.notOk(
+      EDITABLE_PROFILE_FIELDS.some((f) => f.name === name),
+      `${name} is not editable`,
+    );
   }
 });
 

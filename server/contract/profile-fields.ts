@@ -83,7 +83,7 @@ export interface ProfileFieldDescriptor {
   /** Inclusive bounds of integer and number fields, in the stored unit. */
   readonly min?: number;
   readonly max?: number;
-  readonly unit?: 'cm' | 'kg' | 'USD';
+  readonly unit?: 'cm' | 'kg' | 'lb' | 'USD';
   /** Longest accepted text. */
   readonly maxLength?: number;
   /** Multiselect value that must stand alone ('No tattoos'). */
@@ -94,6 +94,8 @@ export interface ProfileFieldDescriptor {
 
 export const HEIGHT_CM = { min: 90, max: 250 } as const;
 export const WEIGHT_KG = { min: 30, max: 300 } as const;
+/** The pounds that round to WEIGHT_KG's ends (66 lb is 29.9 kg, 661 lb is 299.8 kg). */
+export const WEIGHT_LB = { min: 66, max: 661 } as const;
 export const BETROTHAL_GIFT_USD = { min: 0, max: 100_000_000 } as const;
 export const LOCATION_MAX_LENGTH = 100;
 export const UNITED_STATES = 'United States';
@@ -115,12 +117,7 @@ function select<N extends string, O extends OptionList>(name: N, label: string, 
   return { ...field(name, 'select', o.section, label, { requiredForCompleteness: o.required ?? false }), options };
 }
 
-function multi<N extends keyof typeof NONE_OPTIONS>(
-  name: N,
-  label: string,
-  options: OptionList,
-  section: ProfileSection,
-) {
+function multi<N extends keyof typeof NONE_OPTIONS>(name: N, label: string, options: OptionList, section: ProfileSection) {
   return field(name, 'multiselect', section, label, { options, noneOption: NONE_OPTIONS[name] });
 }
 
@@ -177,6 +174,12 @@ const CATALOGUE = [
     requiredForCompleteness: true,
     ...WEIGHT_KG,
     unit: 'kg',
+  }),
+  // The pounds a member typed, kept because whole kilograms cannot hold every whole pound: a
+  // member's own number must come back as typed (units.ts poundsOf). Set with the kilograms.
+  field('weight_lb', 'integer', 'Appearance & Health', 'Weight in pounds', {
+    ...WEIGHT_LB,
+    unit: 'lb',
   }),
   select('face_self_rating', 'Face self rating', FACE_SELF_RATINGS, APPEARANCE),
   multi('tattoos', 'Tattoos', TATTOOS, 'Appearance & Health'),
@@ -263,9 +266,7 @@ export const PROFILE_FIELDS: readonly ProfileFieldDescriptor[] = CATALOGUE;
 /** The fields a member may send in PATCH /api/v1/profile_update/. */
 export const EDITABLE_PROFILE_FIELDS: readonly ProfileFieldDescriptor[] = PROFILE_FIELDS.filter((f) => f.editable);
 
-export const PROFILE_FIELD_BY_NAME: ReadonlyMap<string, ProfileFieldDescriptor> = new Map(
-  PROFILE_FIELDS.map((f) => [f.name, f]),
-);
+export const PROFILE_FIELD_BY_NAME: ReadonlyMap<string, ProfileFieldDescriptor> = new Map(PROFILE_FIELDS.map((f) => [f.name, f]));
 
 export const PHOTO_FIELDS = ['photo1_url', 'photo2_url', 'photo3_url', 'photo4_url', 'photo5_url'] as const;
 

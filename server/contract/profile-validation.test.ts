@@ -12,7 +12,15 @@ const TODAY = new Date('2026-11-21T12:00:00Z');
 const clean = (input: Record<string, unknown>) => cleanProfilePatch(input, TODAY);
 
 t.test('alias fields are dropped silently', async (t) => {
-  const r = clean({ city: 'Austin', state: 'Texas', country: 'United States', homeCity: 'x', homeState: 'y', homeCountry: 'z', home_city: 'Austin' });
+  const r = clean({
+    city: 'Austin',
+    state: 'Texas',
+    country: 'United States',
+    homeCity: 'x',
+    homeState: 'y',
+    homeCountry: 'z',
+    home_city: 'Austin',
+  });
   t.same(r, { values: { home_city: 'Austin' }, errors: {} });
 });
 
@@ -182,9 +190,22 @@ t.test('completeness of an empty profile', async (t) => {
   t.equal(c.completion_percentage, 0);
   t.equal(c.is_complete, false);
   t.same(c.missing_fields, [
-    'photo1_url', 'date_of_birth', 'gender', 'native_language', 'home_country', 'home_city', 'height', 'weight',
-    'relationship_status', 'kids_at_home', 'livelihood', 'annual_income', 'education', 'religion',
-    'reason_to_marry', 'number_of_kids_wanted',
+    'photo1_url',
+    'date_of_birth',
+    'gender',
+    'native_language',
+    'home_country',
+    'home_city',
+    'height',
+    'weight',
+    'relationship_status',
+    'kids_at_home',
+    'livelihood',
+    'annual_income',
+    'education',
+    'religion',
+    'reason_to_marry',
+    'number_of_kids_wanted',
   ]);
 });
 

@@ -208,7 +208,11 @@ function cleanSelect(field: ProfileFieldDescriptor, raw: unknown): Cleaned {
 /** A list, or a comma-separated string; items trimmed, empties dropped. For reading stored values. */
 export function splitMultiSelect(raw: unknown): unknown[] | null {
   if (Array.isArray(raw)) return raw.filter((item) => !isBlank(item));
-  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (typeof raw === 'string')
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   return null;
 }
 
@@ -250,9 +254,7 @@ function isFilled(value: unknown): boolean {
 /** The required fields that apply to this profile (home_state only in the United States). */
 export function requiredFieldsFor(profile: Record<string, unknown>): string[] {
   return PROFILE_FIELDS.filter(
-    (f) =>
-      f.requiredForCompleteness &&
-      (!f.requiredWhen || profile[f.requiredWhen.field] === f.requiredWhen.equals),
+    (f) => f.requiredForCompleteness && (!f.requiredWhen || profile[f.requiredWhen.field] === f.requiredWhen.equals),
   ).map((f) => f.name);
 }
 

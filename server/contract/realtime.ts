@@ -32,6 +32,7 @@ export const WS_CLOSE = {
 
 export const PUSH_TYPES = [
   'match.created',
+  'match.removed',
   'like.received',
   'chat.message',
   'chat.unlocked',
@@ -46,6 +47,12 @@ export type PushType = (typeof PUSH_TYPES)[number];
 export interface PushData {
   /** A mutual like made a match; `peer*` is the other member. */
   'match.created': { matchId: number; peerUserId: number; peerProfileId: number; createdAt: string };
+  /**
+   * A match ended (unmatch, unlike, a block, a deleted account): drop it from the lists and close
+   * its chat. The same words for every cause and both members, so nobody learns that a block
+   * (rather than an unmatch) ended it.
+   */
+  'match.removed': { matchId: number; removedAt: string };
   'like.received': { likeId: number; fromUserId: number; fromProfileId: number; createdAt: string };
   /** A new message in a chat: fetch the chat to read it. */
   'chat.message': { messageId: number; matchId: number; fromUserId: number; hasPhoto: boolean; sentAt: string };
@@ -68,9 +75,7 @@ export type PushMessage<T extends PushType = PushType> = T extends PushType
   : never;
 
 export type ServerMessage =
-  | PushMessage
-  | { type: 'hello'; data: { userId: number; serverTime: string } }
-  | { type: 'pong'; data: { serverTime: string } };
+  PushMessage | { type: 'hello'; data: { userId: number; serverTime: string } } | { type: 'pong'; data: { serverTime: string } };
 
 /** How often a socket's typing indicator for one chat is forwarded; more often is dropped. */
 export const TYPING_INTERVAL_MS = 2_000;

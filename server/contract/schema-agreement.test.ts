@@ -98,8 +98,7 @@ function validSamples(schema: Schema): unknown[] {
           for (const length of [branch.minLength, branch.maxLength]) {
             if (length && branch.pattern && new RegExp(branch.pattern).test('a'.repeat(length))) samples.push('a'.repeat(length));
           }
-        }
-        else if (!all.some((b) => b.type === 'array')) samples.push('', 'Springfield', 'x'.repeat(branch.maxLength ?? 10));
+        } else if (!all.some((b) => b.type === 'array')) samples.push('', 'Springfield', 'x'.repeat(branch.maxLength ?? 10));
         break;
     }
   }
@@ -153,11 +152,16 @@ const show = (value: unknown) => JSON.stringify(value);
 
 t.test('the PATCH body documents every editable field, each with the catalogue’s options', async (t) => {
   t.equal(patchBody.schema['x-validated-by'], 'cleanProfilePatch');
-  t.same(Object.keys(patchBody.schema.properties), EDITABLE_PROFILE_FIELDS.map((f) => f.name));
+  t.same(
+    Object.keys(patchBody.schema.properties),
+    EDITABLE_PROFILE_FIELDS.map((f) => f.name),
+  );
   for (const [name, schema] of Object.entries(patchBody.schema.properties)) {
     const options = PROFILE_FIELD_BY_NAME.get(name)?.options;
     if (!options) continue;
-    const documented = branches(schema).flatMap((b) => b.enum ?? b.items?.enum ?? []).filter((o) => o !== null);
+    const documented = branches(schema)
+      .flatMap((b) => b.enum ?? b.items?.enum ?? [])
+      .filter((o) => o !== null);
     t.same(documented, options, `${name}: the options of the catalogue`);
   }
 });
@@ -186,7 +190,10 @@ t.test('the documented PATCH example is a clean patch (Swagger UI tries it as it
 
 t.test('the filters body documents every filter, each with the catalogue’s options', async (t) => {
   t.equal(filtersBody.schema['x-validated-by'], 'validateFilters');
-  t.same(Object.keys(filtersBody.schema.properties), FILTER_DEFINITIONS.map((d) => d.key));
+  t.same(
+    Object.keys(filtersBody.schema.properties),
+    FILTER_DEFINITIONS.map((d) => d.key),
+  );
   for (const def of FILTER_DEFINITIONS) {
     if (!def.options) continue;
     const schema = filtersBody.schema.properties[def.key];

@@ -12,6 +12,7 @@ import {
   lbsToKg,
   lbsToWholeKg,
   milesToKm,
+  poundsOf,
 } from './units.ts';
 
 t.test('exact conversions use the spec factors', async (t) => {
@@ -39,4 +40,16 @@ t.test('display formats', async (t) => {
   t.equal(formatHeight(72), `6' 0"`);
   t.equal(formatHeight(66.9), `5' 7"`);
   t.equal(formatHeight(cmToInches(170)), `5' 7"`);
+});
+
+t.test("a member's own pounds come back as typed, every whole pound from 66 to 661", async (t) => {
+  const changed: number[] = [];
+  for (let lb = 66; lb <= 661; lb += 1) if (poundsOf(lbsToWholeKg(lb), lb) !== lb) changed.push(lb);
+  t.same(changed, [], 'typed pounds -> stored kg -> shown pounds is the identity');
+  t.equal(kgToWholeLbs(lbsToWholeKg(135)), 134, 'through kilograms alone 135 lb would come back as 134');
+  t.equal(poundsOf(61, 135), 135);
+  t.equal(poundsOf(61, 134), 134, 'both round to 61 kg: each is kept as typed');
+  t.equal(poundsOf(70, 135), 154, 'pounds that no longer describe the kilograms are not shown');
+  t.equal(poundsOf(61, null), 134, 'weighed in kilograms: converted');
+  t.equal(poundsOf(61, 135.5), 134, 'only whole pounds are kept');
 });

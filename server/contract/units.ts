@@ -34,6 +34,17 @@ export function feetAndInchesToCm(feet: number, inches: number): number {
 export const lbsToWholeKg = (lbs: number): number => Math.round(lbsToKg(lbs));
 export const kgToWholeLbs = (kg: number): number => Math.round(kgToLbs(kg));
 
+/**
+ * The pounds a stored weight is shown in. Whole kilograms cannot hold every whole pound (135 lb
+ * is 61.2 kg, and 61 kg is 134.5 lb), so the pounds a member typed are kept beside the kilograms
+ * (`weight_lb`) and shown as long as they still describe the stored kilograms; otherwise, or
+ * without them, the kilograms are converted.
+ */
+export function poundsOf(kg: number, typedLb: number | null | undefined): number {
+  if (typeof typedLb === 'number' && Number.isInteger(typedLb) && lbsToWholeKg(typedLb) === Math.round(kg)) return typedLb;
+  return kgToWholeLbs(kg);
+}
+
 /** '12 mi (19 km) away'. Whole numbers only: members must not be located precisely. */
 export function formatDistance(miles: number): string {
   return `${Math.round(miles)} mi (${Math.round(milesToKm(miles))} km) away`;

@@ -69,11 +69,17 @@ function resolveRefs(document: unknown): unknown {
 export async function loadApiDocument(file = new URL('../../openapi.yaml', import.meta.url)): Promise<ApiDocument> {
   const document = resolveRefs(parse(await readFile(file, 'utf8'))) as {
     security?: unknown[];
-    paths: Record<string, Record<string, {
-      security?: unknown[];
-      parameters?: Array<{ in: string; name: string; schema?: Schema }>;
-      requestBody?: { content?: Record<string, { schema?: Schema }> };
-    }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          security?: unknown[];
+          parameters?: Array<{ in: string; name: string; schema?: Schema }>;
+          requestBody?: { content?: Record<string, { schema?: Schema }> };
+        }
+      >
+    >;
   };
   const operations: Operation[] = [];
   const propertyNames = new Set<string>();

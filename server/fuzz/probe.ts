@@ -99,8 +99,12 @@ export function wireHeader(value: string): string {
     validateHeaderValue('x', value);
     return value;
   } catch {
-    // eslint-disable-next-line no-control-regex
-    return Buffer.from(value, 'utf8').toString('latin1').replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '?');
+    return (
+      Buffer.from(value, 'utf8')
+        .toString('latin1')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '?')
+    );
   }
 }
 
@@ -143,15 +147,19 @@ export class Prober {
   sent = 0;
   private readonly baseline = prototypeSnapshot();
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly world: World,
-    private readonly log: LogTap,
-  ) {}
+  private readonly app: FastifyInstance;
+  private readonly world: World;
+  private readonly log: LogTap;
+  constructor(app: FastifyInstance, world: World, log: LogTap) {
+    this.app = app;
+    this.world = world;
+    this.log = log;
+  }
 
   describe(request: FuzzRequest, headers: Record<string, string>, payload: string | undefined): string {
     const { caller } = request;
-    const memberToken = caller.kind === 'member' ? 'Token <member token>' : caller.kind === 'twisted' ? `<member token, ${caller.twist}>` : null;
+    const memberToken =
+      caller.kind === 'member' ? 'Token <member token>' : caller.kind === 'twisted' ? `<member token, ${caller.twist}>` : null;
     const shownHeaders = Object.entries(headers)
       .map(([name, value]) => `${name}: ${name === 'authorization' && memberToken ? memberToken : clip(value, 80)}`)
       .join('; ');
@@ -163,13 +171,13 @@ export class Prober {
   private async headersFor(request: FuzzRequest): Promise<Record<string, string>> {
     const headers: Record<string, string> = {};
     const { caller } = request;
-    const token = async () =>
-      SESSION_ENDING.has(request.op.key) ? this.world.throwawayToken() : this.world.caller.token;
+    const token = async () => (SESSION_ENDING.has(request.op.key) ? this.world.throwawayToken() : this.world.caller.token);
     if (caller.kind === 'member') headers.authorization = `Token ${await token()}`;
     else if (caller.kind === 'twisted') headers.authorization = TWISTS[caller.twist](await token());
     else if (caller.kind === 'header' && caller.value !== undefined) headers[caller.name] = caller.value;
     if (request.forwardedFor !== undefined) headers['x-forwarded-for'] = request.forwardedFor;
-    const contentType = request.contentType === undefined ? (request.body.kind === 'none' ? undefined : 'application/json') : request.contentType;
+    const contentType =
+      request.contentType === undefined ? (request.body.kind === 'none' ? undefined : 'application/json') : request.contentType;
     if (contentType !== undefined && contentType !== null) headers['content-type'] = contentType;
     for (const name of Object.keys(headers)) headers[name] = wireHeader(headers[name]);
     return headers;
@@ -201,7 +209,10 @@ export class Prober {
       const documented = DOCUMENTED_5XX.get(request.op.key);
       if (status >= 500 && status !== documented) problem = `${status}`;
       // Judged by the path that arrived: dot segments (`/api/v1/profile/../../x`) are resolved on the way.
-      else if (new URL(url, 'http://fuzz.invalid').pathname.startsWith('/api/v1') && !isJson(response.headers['content-type'], response.body)) {
+      else if (
+        new URL(url, 'http://fuzz.invalid').pathname.startsWith('/api/v1') &&
+        !isJson(response.headers['content-type'], response.body)
+      ) {
         problem = `${status} not JSON (${String(response.headers['content-type'])})`;
       }
       this.afterSuccess(request, status, headers);
@@ -267,7 +278,7 @@ export class Prober {
         delete (targets[part] as unknown as Record<string, unknown>)[name];
       }
     }
-    if ((({}) as Record<string, unknown>).min !== undefined) added.push('({}).min');
+    if (({} as Record<string, unknown>).min !== undefined) added.push('({}).min');
     return added.length > 0 ? `prototype polluted: ${added.join(', ')}` : null;
   }
 }

@@ -67,7 +67,9 @@ function validBody(op: Operation, world: World, index = 0): Record<string, unkno
 }
 
 function validPath(op: Operation, world: World, index = 0): Record<string, string> {
-  return Object.fromEntries(op.pathParams.map((p) => [p.name, String(validIds(world, p.name, p.schema)[index % validIds(world, p.name, p.schema).length])]));
+  return Object.fromEntries(
+    op.pathParams.map((p) => [p.name, String(validIds(world, p.name, p.schema)[index % validIds(world, p.name, p.schema).length])]),
+  );
 }
 
 /** Query keys worth trying on an operation: its own, then every name the API uses somewhere. */
@@ -100,7 +102,10 @@ export function catalogueRequests(document: ApiDocument, world: World): FuzzRequ
     CATALOGUE.forEach((entry, i) => {
       const text = asText(entry.value);
       for (const param of op.pathParams) {
-        requests.push({ ...base(op, world, `path ${param.name} = ${entry.name}`), pathValues: { ...validPath(op, world), [param.name]: text } });
+        requests.push({
+          ...base(op, world, `path ${param.name} = ${entry.name}`),
+          pathValues: { ...validPath(op, world), [param.name]: text },
+        });
       }
       const key = keys[i % keys.length];
       requests.push({ ...base(op, world, `query ${key} = ${entry.name}`), query: [[key, text]] });
@@ -115,7 +120,10 @@ export function catalogueRequests(document: ApiDocument, world: World): FuzzRequ
     // every name it might read (discovery takes its filters from the query string too).
     for (const [name, value] of Object.entries(BREAKERS)) {
       for (const property of properties) {
-        requests.push({ ...base(op, world, `body.${property} = ${name}`), body: { kind: 'json', value: { ...validBody(op, world), [property]: value } } });
+        requests.push({
+          ...base(op, world, `body.${property} = ${name}`),
+          body: { kind: 'json', value: { ...validBody(op, world), [property]: value } },
+        });
       }
       if (op.queryParams.length === 0) continue;
       for (const key of keys) requests.push({ ...base(op, world, `query ${key} = ${name}`), query: [[key, asText(value)]] });
@@ -127,13 +135,18 @@ export function catalogueRequests(document: ApiDocument, world: World): FuzzRequ
     for (const [name, value] of Object.entries(AUTHORIZATION_VARIANTS)) {
       requests.push({ ...base(op, world, `authorization ${name}`), caller: { kind: 'header', name: 'authorization', value } });
     }
-    for (const twist of Object.keys(TWISTS)) requests.push({ ...base(op, world, `authorization ${twist}`), caller: { kind: 'twisted', twist } });
+    for (const twist of Object.keys(TWISTS))
+      requests.push({ ...base(op, world, `authorization ${twist}`), caller: { kind: 'twisted', twist } });
     for (const [name, value] of Object.entries(FORWARDED_FOR_VARIANTS)) {
       requests.push({ ...base(op, world, `x-forwarded-for ${name}`), forwardedFor: value });
     }
     if (!takesBody(op)) continue;
     for (const [name, contentType] of Object.entries(CONTENT_TYPES)) {
-      requests.push({ ...base(op, world, `content-type ${name}`), body: { kind: 'raw', text: JSON.stringify(validBody(op, world)) }, contentType });
+      requests.push({
+        ...base(op, world, `content-type ${name}`),
+        body: { kind: 'raw', text: JSON.stringify(validBody(op, world)) },
+        contentType,
+      });
     }
     for (const [name, text] of Object.entries(MALFORMED_JSON)) {
       requests.push({ ...base(op, world, `malformed JSON: ${name}`), body: { kind: 'raw', text } });
@@ -157,11 +170,21 @@ function pathValue(param: Parameter, world: World): fc.Arbitrary<string> {
 
 function queryValue(param: Parameter): fc.Arbitrary<string> {
   const { minimum = 0, maximum = 1000 } = param.schema;
-  return fc.oneof({ arbitrary: fc.integer({ min: minimum - 1, max: Math.min(maximum + 1, 2 ** 31) }).map(String), weight: 2 }, { arbitrary: hostileText, weight: 3 });
+  return fc.oneof(
+    { arbitrary: fc.integer({ min: minimum - 1, max: Math.min(maximum + 1, 2 ** 31) }).map(String), weight: 2 },
+    { arbitrary: hostileText, weight: 3 },
+  );
 }
 
 function queryArbitrary(op: Operation, document: ApiDocument): fc.Arbitrary<Array<[string, string]>> {
-  const known = fc.tuple(...op.queryParams.map((p) => fc.option(queryValue(p).map((v): [string, string] => [p.name, v]), { nil: undefined })));
+  const known = fc.tuple(
+    ...op.queryParams.map((p) =>
+      fc.option(
+        queryValue(p).map((v): [string, string] => [p.name, v]),
+        { nil: undefined },
+      ),
+    ),
+  );
   const documentedName = fc.constantFrom(...document.propertyNames);
   const extraKey = fc.oneof(
     { arbitrary: hostileKey, weight: 2 },
@@ -216,15 +239,18 @@ const callerArbitrary: fc.Arbitrary<Caller> = fc.oneof(
   { arbitrary: fc.constantFrom(...Object.keys(TWISTS)).map((twist): Caller => ({ kind: 'twisted', twist })), weight: 1 },
   {
     arbitrary: fc
-      .oneof(fc.constantFrom(...Object.values(AUTHORIZATION_VARIANTS)), hostileText, hostileText.map((t) => `Token ${t}`))
+      .oneof(
+        fc.constantFrom(...Object.values(AUTHORIZATION_VARIANTS)),
+        hostileText,
+        hostileText.map((t) => `Token ${t}`),
+      )
       .map((value): Caller => ({ kind: 'header', name: 'authorization', value })),
     weight: 2,
   },
 );
 
 /** Mostly undefined (the ordinary header), one time in ten a hostile one. */
-const sometimes = <T>(arbitrary: fc.Arbitrary<T>) =>
-  fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary, weight: 1 });
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary, weight: 1 });
 
 /**
  * A random request to one of the operations. `weightOf` says how often each is picked, so the
@@ -233,15 +259,17 @@ const sometimes = <T>(arbitrary: fc.Arbitrary<T>) =>
 export function requestArbitrary(document: ApiDocument, world: World, weightOf: (op: Operation) => number): fc.Arbitrary<FuzzRequest> {
   const perOperation = document.operations.map((op) => ({
     weight: weightOf(op),
-    arbitrary: fc.record({
-      caller: callerArbitrary,
-      pathValues: fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue(p, world)]))),
-      encoding: fc.constantFrom<FuzzRequest['encoding']>('component', 'component', 'loose'),
-      query: queryArbitrary(op, document),
-      body: bodyArbitrary(op, world),
-      contentType: sometimes(fc.oneof(fc.constantFrom(...Object.values(CONTENT_TYPES)), hostileText)),
-      forwardedFor: sometimes(fc.oneof(fc.constantFrom(...Object.values(FORWARDED_FOR_VARIANTS)), hostileText)),
-    }).map((parts): FuzzRequest => ({ op, label: 'random', ...parts })),
+    arbitrary: fc
+      .record({
+        caller: callerArbitrary,
+        pathValues: fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathValue(p, world)]))),
+        encoding: fc.constantFrom<FuzzRequest['encoding']>('component', 'component', 'loose'),
+        query: queryArbitrary(op, document),
+        body: bodyArbitrary(op, world),
+        contentType: sometimes(fc.oneof(fc.constantFrom(...Object.values(CONTENT_TYPES)), hostileText)),
+        forwardedFor: sometimes(fc.oneof(fc.constantFrom(...Object.values(FORWARDED_FOR_VARIANTS)), hostileText)),
+      })
+      .map((parts): FuzzRequest => ({ op, label: 'random', ...parts })),
   }));
   return fc.oneof(...perOperation);
 }

@@ -55,7 +55,9 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
   expectOk('blocked by', (await post(app, blockedCaller, `/api/v1/block/${caller.userId}/`)).statusCode);
   const callerMatch = (await likeProfile(app, caller, matched.profileId)).json().match_id as number;
   // Open, as a spent credit leaves it, so the chat routes get past their lock check.
-  await db.execute(sql`update matches set chat_unlocked_at = now(), chat_unlocked_by_profile_id = ${caller.profileId} where id = ${callerMatch}`);
+  await db.execute(
+    sql`update matches set chat_unlocked_at = now(), chat_unlocked_by_profile_id = ${caller.profileId} where id = ${callerMatch}`,
+  );
   expectOk('witness like', (await likeProfile(app, witness, admirer.profileId)).statusCode);
   const othersMatch = (await likeProfile(app, admirer, witness.profileId)).json().match_id as number;
 

@@ -112,8 +112,10 @@ export interface S3Config {
 export type TrustHops = (address: string, hop: number) => boolean;
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }
@@ -122,7 +124,10 @@ type Env = Record<string, string | undefined>;
 
 class Reader {
   readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
+  private readonly env: Env;
+  constructor(env: Env) {
+    this.env = env;
+  }
 
   string(name: string, fallback: string): string {
     const value = this.env[name]?.trim();
@@ -164,7 +169,10 @@ class Reader {
     const raw = this.env[name]?.trim();
     if (!raw) return fallback;
     if (raw === 'none') return [];
-    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     for (const item of items) {
       if (!/^[a-z][a-z0-9-]*$/.test(item)) this.problems.push(`${name} has an invalid name "${item}"`);
     }
@@ -198,7 +206,10 @@ class Reader {
       // the callback proxy-addr used to build from it: the first `hops` hops are proxies.
       return (_address, hop) => hop < hops;
     }
-    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     const bad = items.filter((item) => !isProxyAddress(item));
     if (bad.length > 0) {
       this.problems.push(
@@ -278,12 +289,19 @@ function readPackagePrices(read: Reader): Record<CreditPackageId, number> {
   const raw = read.optional('CREDIT_PACKAGE_PRICES');
   if (!raw) return { ...DEFAULT_PACKAGE_PRICES_CENTS };
   const amounts = raw.split(',').map((amount) => amount.trim());
-  const valid = amounts.length === CREDIT_PACKAGE_IDS.length && amounts.every((amount) => /^[0-9]{1,5}(\.[0-9]{1,2})?$/.test(amount) && Number(amount) > 0);
+  const valid =
+    amounts.length === CREDIT_PACKAGE_IDS.length &&
+    amounts.every((amount) => /^[0-9]{1,5}(\.[0-9]{1,2})?$/.test(amount) && Number(amount) > 0);
   if (!valid) {
-    read.problems.push(`CREDIT_PACKAGE_PRICES must be ${CREDIT_PACKAGE_IDS.length} positive amounts with at most two decimals, in package order (${CREDIT_PACKAGE_IDS.join(', ')})`);
+    read.problems.push(
+      `CREDIT_PACKAGE_PRICES must be ${CREDIT_PACKAGE_IDS.length} positive amounts with at most two decimals, in package order (${CREDIT_PACKAGE_IDS.join(', ')})`,
+    );
     return { ...DEFAULT_PACKAGE_PRICES_CENTS };
   }
-  return Object.fromEntries(CREDIT_PACKAGE_IDS.map((id, i) => [id, Math.round(Number(amounts[i]) * 100)])) as Record<CreditPackageId, number>;
+  return Object.fromEntries(CREDIT_PACKAGE_IDS.map((id, i) => [id, Math.round(Number(amounts[i]) * 100)])) as Record<
+    CreditPackageId,
+    number
+  >;
 }
 
 /** A real Stripe account needs its key and its webhook secret together; production needs one. */

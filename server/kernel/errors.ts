@@ -5,28 +5,42 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type FieldErrors, noFieldErrors } from '../contract/auth.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
+import { healthOf } from './db/client.ts';
 
 export class AppError extends Error {
+  readonly code: string;
+  readonly statusCode: number;
+  readonly errors?: FieldErrors;
+  readonly retryAfter?: number;
   constructor(
-    readonly code: string,
-    readonly statusCode: number,
+    code: string,
+    statusCode: number,
     message: string,
-    readonly errors?: FieldErrors,
+    errors?: FieldErrors,
+    /** Seconds the client should wait before trying again; sent as Retry-After. */
+    retryAfter?: number,
   ) {
     super(message);
+    this.code = code;
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.retryAfter = retryAfter;
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors) =>
-  new AppError('bad_request', 400, message, errors);
+export const badRequest = (message: string, errors?: FieldErrors) => new AppError('bad_request', 400, message, errors);
 export const unauthorized = (message = 'Authentication credentials were not provided or are invalid.') =>
   new AppError('unauthorized', 401, message);
-export const forbidden = (message = 'You do not have permission to perform this action.') =>
-  new AppError('forbidden', 403, message);
+export const forbidden = (message = 'You do not have permission to perform this action.') => new AppError('forbidden', 403, message);
 export const notFound = (message = 'Not found.') => new AppError('not_found', 404, message);
 export const conflict = (message: string) => new AppError('conflict', 409, message);
-export const tooManyRequests = (message: string) => new AppError('rate_limited', 429, message);
+export const tooManyRequests = (message: string, retryAfter?: number) => new AppError('rate_limited', 429, message, undefined, retryAfter);
+
+/** What a member reads while the database cannot be reached. */
+export const UNAVAILABLE_MESSAGE = 'Betroth is briefly unavailable. Please try again in a few seconds.';
+export const serviceUnavailable = (retryAfter: number) => new AppError('unavailable', 503, UNAVAILABLE_MESSAGE, undefined, retryAfter);
 
 /** Validation failure from field errors: `error` is the first message, as the client shows it. */
 export function validationError(errors: FieldErrors): AppError {
@@ -60,9 +74,17 @@ function schemaErrors(error: FastifyError): FieldErrors {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const retryAfter = (error as AppError & { retryAfter?: number }).retryAfter;
-      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send(body(error.code, error.message, error.errors));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a defect: the database went away under this request. The health watch takes it
+      // from here (later requests are refused at once until it answers again).
+      const health = healthOf(request.server.db);
+      health?.report(error);
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+      reply.header('retry-after', String(health?.retryAfterSeconds ?? 5));
+      return reply.status(503).send(body('unavailable', UNAVAILABLE_MESSAGE));
     }
     if (error.validation) {
       const errors = schemaErrors(error);

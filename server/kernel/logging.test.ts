@@ -11,14 +11,24 @@ t.test('in production the log never holds passwords, tokens or reset links', asy
   const lines: string[] = [];
   const { app } = await buildTestApp(
     t,
-    { NODE_ENV: 'production', LOG_LEVEL: 'trace', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'trace',
+      JWT_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    },
     { logStream: { write: (line) => void lines.push(line) } },
   );
   const member = await signUp(app, { username: 'quiet_one', password: 'Secret-Words-77' });
   await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'quiet_one', password: 'Secret-Words-77' } });
   await app.inject({ method: 'POST', url: '/api/v1/signout/', headers: member.auth });
   await app.inject({ method: 'GET', url: '/reset-password?token=SECRETRESETTOKEN123' });
-  await app.inject({ method: 'POST', url: '/api/v1/reset-password-confirm/', payload: { token: 'SECRETRESETTOKEN456', new_password: 'Abcdefg-1', confirm_password: 'Abcdefg-1' } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/v1/reset-password-confirm/',
+    payload: { token: 'SECRETRESETTOKEN456', new_password: 'Abcdefg-1', confirm_password: 'Abcdefg-1' },
+  });
   const log = lines.join('');
   t.ok(log.includes('/reset-password?token=[redacted]'), 'requests are logged, with the token cut');
   t.notOk(log.includes('Secret-Words-77'), 'no password');
@@ -36,7 +46,13 @@ t.test('the file mailer writes .eml files and logs the link only outside product
   for (const env of ['development', 'production'] as const) {
     const dataDir = await makeTempDir(t);
     const logged: string[] = [];
-    const config = loadConfig({ NODE_ENV: env, DATA_DIR: dataDir, JWT_SECRET: 'y'.repeat(40), STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    const config = loadConfig({
+      NODE_ENV: env,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'y'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
     const mailer = createMailer(config, (line) => logged.push(line));
     await mailer.send({ to: 'a@example.com', subject: 'Reset', text: 'Open https://betroth.example/reset-password?token=abc123 now' });
     const files = await readdir(path.join(dataDir, 'mail'));

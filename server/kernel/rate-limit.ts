@@ -74,8 +74,14 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowSecon
 /** Takes back hits that turned out not to count (a successful sign-in), each within its own window only. */
 export async function refundHits(db: Db, hits: { key: string; window: string }[], cost = 1): Promise<void> {
   if (hits.length === 0) return;
-  const counted = sql.join(hits.map(({ key, window }) => sql`(${key}, ${window}::timestamptz)`), sql`, `);
-  const keys = sql.join([...new Set(hits.map((hit) => hit.key))].sort().map((key) => sql`${key}`), sql`, `);
+  const counted = sql.join(
+    hits.map(({ key, window }) => sql`(${key}, ${window}::timestamptz)`),
+    sql`, `,
+  );
+  const keys = sql.join(
+    [...new Set(hits.map((hit) => hit.key))].sort().map((key) => sql`${key}`),
+    sql`, `,
+  );
   // The buckets are locked in key order first, as countHits takes them, so the two never deadlock.
   await db.execute(sql`
     with locked as (select key from rate_limit_buckets where key in (${keys}) order by key for update)
@@ -87,7 +93,5 @@ export async function refundHits(db: Db, hits: { key: string; window: string }[]
 
 /** Drops buckets whose window ended long ago; called now and then, not per request. */
 export async function pruneRateLimits(db: Db, olderThanSeconds: number): Promise<void> {
-  await db.execute(
-    sql`delete from rate_limit_buckets where window_started_at < now() - make_interval(secs => ${olderThanSeconds})`,
-  );
+  await db.execute(sql`delete from rate_limit_buckets where window_started_at < now() - make_interval(secs => ${olderThanSeconds})`);
 }

@@ -4,7 +4,12 @@ import { Type } from 'typebox';
 import { requestValidatorCompiler } from './request-validation.ts';
 
 // The compiler takes any JSON schema; Fastify's FastifySchema type describes route schemas instead.
-const compile = requestValidatorCompiler() as unknown as (route: { schema: unknown; httpPart: string; method: string; url: string }) => unknown;
+const compile = requestValidatorCompiler() as unknown as (route: {
+  schema: unknown;
+  httpPart: string;
+  method: string;
+  url: string;
+}) => unknown;
 const params = compile({
   schema: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
   httpPart: 'params',
@@ -24,7 +29,23 @@ t.test('path and query numbers must be plain decimals', async (t) => {
     t.ok(params(data), good);
     t.equal(data.id, Number(good) as never, 'coerced to a number');
   }
-  for (const bad of ['Infinity', '-Infinity', '1e400', '1e3', '1.0', '0x10', ' 1', '1 ', '+1', '-1', '0', '', '9007199254740993', 'NaN', '01']) {
+  for (const bad of [
+    'Infinity',
+    '-Infinity',
+    '1e400',
+    '1e3',
+    '1.0',
+    '0x10',
+    ' 1',
+    '1 ',
+    '+1',
+    '-1',
+    '0',
+    '',
+    '9007199254740993',
+    'NaN',
+    '01',
+  ]) {
     t.notOk(params({ id: bad }), JSON.stringify(bad));
   }
 });

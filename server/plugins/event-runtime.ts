@@ -10,7 +10,7 @@
  */
 import fp from 'fastify-plugin';
 import type postgres from 'postgres';
-import type { Db } from '../kernel/db/client.ts';
+import { type Db, healthOf } from '../kernel/db/client.ts';
 import { InProcessBus } from '../kernel/events/bus-in-process.ts';
 import { NatsTransport } from '../kernel/events/bus-nats.ts';
 import type { RunningHandlers, StartInProcessHandlers } from '../kernel/events/in-process-handlers.ts';
@@ -58,6 +58,7 @@ export default fp<EventRuntimeOptions>(
     const push: PushBus = nats ? new NatsPushBus(nats, config.natsPushPrefix, log) : new InProcessPushBus(log);
     const settings = { stream: config.natsStream, subjectPrefix: config.natsSubjectPrefix };
     const transport = nats ? new NatsTransport(nats, settings, log) : (bus as InProcessBus);
+    const health = healthOf(db);
     const relay = new OutboxRelay({
       db,
       transport,
@@ -65,11 +66,14 @@ export default fp<EventRuntimeOptions>(
       batchSize: config.outboxBatchSize,
       pollMs: config.outboxPollMs,
       listener: listenerOf(db),
+      onError: (error) => health?.report(error),
       onPublished: (rows) => {
         for (const row of rows) app.metrics.eventsPublished.inc({ subject: row.subject, transport: transport.kind });
       },
     });
     app.metrics.watchOutbox(() => outboxBacklog(db));
+    // After an outage the pools are new: LISTEN again and publish what waited.
+    health?.onRecovered(() => relay.resume());
 
     const runtime: EventsRuntime = { relay, push, nats, handlers: null };
     app.decorate('events', runtime);
@@ -84,7 +88,8 @@ export default fp<EventRuntimeOptions>(
     });
 
     app.addHook('onClose', async () => {
-      await relay.stop();
+      // With the database down there is nothing to flush to: the rows wait for the next start.
+      await relay.stop({ flush: health?.available !== false });
       await runtime.handlers?.stop();
       await push.close();
       await nats?.close();

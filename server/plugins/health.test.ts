@@ -20,12 +20,22 @@ t.test('in-process default', async (t) => {
 
   t.test('/metrics: latency by route template, outbox, events, sockets', async (t) => {
     await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'nobody', password: 'x' } });
-    await writeEvent(db, 'likes.created', { likeId: 1, fromUserId: 1, fromProfileId: 1, toUserId: 2, toProfileId: 2, createdAt: new Date().toISOString() });
+    await writeEvent(db, 'likes.created', {
+      likeId: 1,
+      fromUserId: 1,
+      fromProfileId: 1,
+      toUserId: 2,
+      toProfileId: 2,
+      createdAt: new Date().toISOString(),
+    });
     // Published, then consumed by the in-process handler a moment later: wait for both counts.
     await waitFor(
       async () => {
         const metrics = (await app.inject('/metrics')).body;
-        return metrics.includes('betroth_events_published_total{subject="likes.created"') && metrics.includes('betroth_events_consumed_total{handler="notifications"');
+        return (
+          metrics.includes('betroth_events_published_total{subject="likes.created"') &&
+          metrics.includes('betroth_events_consumed_total{handler="notifications"')
+        );
       },
       5_000,
       'published and consumed counts',
@@ -34,7 +44,10 @@ t.test('in-process default', async (t) => {
     t.equal(response.statusCode, 200);
     t.match(response.headers['content-type'], /text\/plain/);
     const body = response.body;
-    t.match(body, /betroth_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/api\/v1\/signin\/",status_code="400"\}/);
+    t.match(
+      body,
+      /betroth_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/api\/v1\/signin\/",status_code="400"\}/,
+    );
     t.match(body, /betroth_outbox_lag_seconds \d/);
     t.match(body, /betroth_outbox_pending 0/);
     t.match(body, /betroth_events_published_total\{subject="likes.created",transport="in-process"\} 1/);

@@ -17,14 +17,55 @@ t.test('hostile input is refused before it reaches a route', async (t) => {
     ['prototype key in the discovery query', () => discover(app, eve, '__proto__.min=x'), INPUT_MESSAGES.forbiddenKey],
     ['constructor key in the discovery query', () => discover(app, eve, 'constructor[max]=1'), INPUT_MESSAGES.forbiddenKey],
     ['NUL in the discovery query', () => discover(app, eve, 'homeCity=a%00b'), INPUT_MESSAGES.badText],
-    ['NUL in sign-up', () => app.inject({ method: 'POST', url: '/api/v1/signup/', payload: { username: 'a\u0000b', email: 'x@example.com', password1: 'Aa-123456', password2: 'Aa-123456' } }), INPUT_MESSAGES.badText],
-    ['NUL in sign-in', () => app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'a\u0000', password: 'x' } }), INPUT_MESSAGES.badText],
-    ['NUL in a reset request', () => app.inject({ method: 'POST', url: '/api/v1/request-password-reset/', payload: { email: 'a\u0000@example.com' } }), INPUT_MESSAGES.badText],
+    [
+      'NUL in sign-up',
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/signup/',
+          payload: { username: 'a\u0000b', email: 'x@example.com', password1: 'Aa-123456', password2: 'Aa-123456' },
+        }),
+      INPUT_MESSAGES.badText,
+    ],
+    [
+      'NUL in sign-in',
+      () => app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'a\u0000', password: 'x' } }),
+      INPUT_MESSAGES.badText,
+    ],
+    [
+      'NUL in a reset request',
+      () => app.inject({ method: 'POST', url: '/api/v1/request-password-reset/', payload: { email: 'a\u0000@example.com' } }),
+      INPUT_MESSAGES.badText,
+    ],
     ['NUL in saved filters', () => saveFilters(app, eve, { homeCity: 'a\u0000' }), INPUT_MESSAGES.badText],
     ['a lone surrogate in saved filters', () => saveFilters(app, eve, { homeCity: '\ud800' }), INPUT_MESSAGES.badText],
-    ['a lone surrogate in a profile save', () => app.inject({ method: 'PATCH', url: '/api/v1/profile_update/', headers: eve.auth, payload: { latest_major: 'x\udfff' } }), INPUT_MESSAGES.badText],
-    ['constructor.prototype in a JSON body', () => app.inject({ method: 'POST', url: '/api/v1/filter_profiles/', headers: { ...eve.auth, 'content-type': 'application/json' }, payload: '{"constructor":{"prototype":{"x":1}}}' }), ''],
-    ['__proto__ in a JSON body', () => app.inject({ method: 'POST', url: '/api/v1/filter_profiles/', headers: { ...eve.auth, 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' }), ''],
+    [
+      'a lone surrogate in a profile save',
+      () => app.inject({ method: 'PATCH', url: '/api/v1/profile_update/', headers: eve.auth, payload: { latest_major: 'x\udfff' } }),
+      INPUT_MESSAGES.badText,
+    ],
+    [
+      'constructor.prototype in a JSON body',
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/filter_profiles/',
+          headers: { ...eve.auth, 'content-type': 'application/json' },
+          payload: '{"constructor":{"prototype":{"x":1}}}',
+        }),
+      '',
+    ],
+    [
+      '__proto__ in a JSON body',
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/filter_profiles/',
+          headers: { ...eve.auth, 'content-type': 'application/json' },
+          payload: '{"__proto__":{"x":1}}',
+        }),
+      '',
+    ],
   ];
   for (const [name, send, message] of cases) {
     const response = await send();

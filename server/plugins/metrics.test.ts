@@ -1,7 +1,13 @@
 import t from 'tap';
 import { buildTestApp } from '../test/app.ts';
 
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), LOG_LEVEL: 'warn', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'p'.repeat(40),
+  LOG_LEVEL: 'warn',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
 
 function logCapture() {
   const lines: { msg?: string }[] = [];

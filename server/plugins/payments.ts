@@ -42,6 +42,8 @@ export default fp<PaymentsOptions>(
       secretKey,
       webhookSecret,
       port: stripe.emulatorPort,
+      // Where the app listens, so the hosted page is reachable wherever the app is (a phone on the LAN).
+      host: app.config.host,
       retry: options.emulatorRetry,
       log: { info: (details, message) => log.info(details, message), warn: (details, message) => log.warn(details, message) },
       deliver: async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload: body })).statusCode,

@@ -49,7 +49,7 @@ export default fp(
       const blocked = results.find((result) => !result.allowed);
       if (blocked) {
         request.log.warn({ scope }, 'rate limit reached');
-        throw Object.assign(tooManyRequests(AUTH_MESSAGES.tooManyAttempts), { retryAfter: blocked.retryAfterSeconds });
+        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, blocked.retryAfterSeconds);
       }
     });
 
@@ -58,9 +58,7 @@ export default fp(
       const result = await hitRateLimit(app.db, key, perHour[budget], HOUR_SECONDS, cost);
       if (!result.allowed) {
         request.log.warn({ budget, userId: request.member.userId }, 'view budget spent');
-        throw Object.assign(tooManyRequests(viewBudgetMessage(result.retryAfterSeconds)), {
-          retryAfter: result.retryAfterSeconds,
-        });
+        throw tooManyRequests(viewBudgetMessage(result.retryAfterSeconds), result.retryAfterSeconds);
       }
     });
 

@@ -16,8 +16,7 @@ type RouteSchema = FastifySchema & {
   response?: Record<string, unknown>;
 };
 
-const camel = (words: string[]) =>
-  words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
+const camel = (words: string[]) => words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
 
 /**
  * `PATCH /api/v1/profile_update/` -> patchProfileUpdate, `POST /api/v1/block/{user_id}/` ->
@@ -28,7 +27,13 @@ export function operationIdFor(method: string, url: string): string {
   for (const segment of url.replace(/^\/api\/v\d+/, '').split('/')) {
     const param = /^[:{](\w+)\}?$/.exec(segment);
     if (param) words.push('by', ...param[1].split('_'));
-    else words.push(...segment.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase()));
+    else
+      words.push(
+        ...segment
+          .split(/[^A-Za-z0-9]+/)
+          .filter(Boolean)
+          .map((w) => w.toLowerCase()),
+      );
   }
   return camel(words);
 }

@@ -14,13 +14,17 @@ export class MemberSocket {
   private alive = true;
   private closed = false;
 
-  constructor(
-    readonly userId: number,
-    readonly sessionId: string,
-    readonly socket: WebSocket,
-    private readonly maxBufferedBytes: number,
-    private readonly onDrop: (reason: DropReason) => void,
-  ) {
+  readonly userId: number;
+  readonly sessionId: string;
+  readonly socket: WebSocket;
+  private readonly maxBufferedBytes: number;
+  private readonly onDrop: (reason: DropReason) => void;
+  constructor(userId: number, sessionId: string, socket: WebSocket, maxBufferedBytes: number, onDrop: (reason: DropReason) => void) {
+    this.userId = userId;
+    this.sessionId = sessionId;
+    this.socket = socket;
+    this.maxBufferedBytes = maxBufferedBytes;
+    this.onDrop = onDrop;
     socket.on('pong', () => {
       this.alive = true;
     });

@@ -42,7 +42,9 @@ const unpublished = async (db: Db) =>
  */
 async function notificationsSettled(db: Db): Promise<void> {
   await waitFor(
-    async () => (await unpublished(db)) === 0 && (await unsettledEvents(db, { handler: 'notifications', subjects: NOTIFICATION_SUBJECTS })).length === 0,
+    async () =>
+      (await unpublished(db)) === 0 &&
+      (await unsettledEvents(db, { handler: 'notifications', subjects: NOTIFICATION_SUBJECTS })).length === 0,
     10_000,
     'the notifications handler to settle every event',
   );
@@ -128,8 +130,19 @@ t.test('in-process, end to end: likes over HTTP reach the right sockets and nobo
   await notificationsSettled(db);
   await Promise.all([a, b, c].map(roundTrip));
   // One transaction's events may be pushed in either order (the handler runs them concurrently).
-  t.same(pushes(a.messages).map((m) => m.type).sort(), ['like.received', 'match.created'], "alice got bob's like back and the match, not her own like");
-  t.same(pushes(b.messages).map((m) => m.type).sort(), ['like.received', 'match.created']);
+  t.same(
+    pushes(a.messages)
+      .map((m) => m.type)
+      .sort(),
+    ['like.received', 'match.created'],
+    "alice got bob's like back and the match, not her own like",
+  );
+  t.same(
+    pushes(b.messages)
+      .map((m) => m.type)
+      .sort(),
+    ['like.received', 'match.created'],
+  );
   t.same(pushes(c.messages), [], 'carol got nothing');
   for (const s of [a, b, c]) s.ws.terminate();
 });
@@ -149,7 +162,11 @@ t.test('a like undone by a block before its push goes out is never announced', a
   app.events.relay.start();
   await notificationsSettled(db);
   await roundTrip(b);
-  t.same(pushes(b.messages).filter((m) => m.type === 'like.received' || m.type === 'match.created'), [], 'bob, who blocked alice, hears nothing of her like');
+  t.same(
+    pushes(b.messages).filter((m) => m.type === 'like.received' || m.type === 'match.created'),
+    [],
+    'bob, who blocked alice, hears nothing of her like',
+  );
   b.ws.terminate();
 });
 
@@ -180,7 +197,12 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
   link.start();
   const push = new NatsPushBus(link, env.NATS_PUSH_PREFIX, log);
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const workers = startNatsWorkers(createHandlers(['notifications'], { config, db: a.db, push, log, media: a.media }), link, { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX }, { log });
+  const workers = startNatsWorkers(
+    createHandlers(['notifications'], { config, db: a.db, push, log, media: a.media }),
+    link,
+    { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX },
+    { log },
+  );
   t.teardown(async () => {
     await workers.stop();
     await push.close();

@@ -27,7 +27,10 @@ const URL_TOKEN_PARAMS = ['token', 'access_token', 'jwt', 'auth'];
 
 /** `betroth, <jwt>` -> the jwt. Only when WS_PROTOCOL is offered, since it is what the server selects. */
 export function tokenFromProtocols(header: string | undefined): string | null {
-  const offered = (header ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const offered = (header ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (!offered.includes(WS_PROTOCOL)) return null;
   return offered.find((item) => item !== WS_PROTOCOL) ?? null;
 }

@@ -29,6 +29,9 @@ t.test('70,000 sessions in one check: the live ones, not the revoked, expired or
   t.equal(live.length, 56000);
   t.equal(active.size, live.length, 'every live session and nothing else');
   t.ok(live.every((id) => active.has(id)));
-  t.notOk(unknown.some((id) => active.has(id)), 'unknown ids are not sessions');
+  t.notOk(
+    unknown.some((id) => active.has(id)),
+    'unknown ids are not sessions',
+  );
   t.same(await selectActiveSessions(db, []), new Set(), 'no sockets, no query');
 });

@@ -39,7 +39,9 @@ export class ConnectionRegistry {
   private readonly timer: NodeJS.Timeout;
   private closing = false;
 
-  constructor(private readonly options: RegistryOptions) {
+  private readonly options: RegistryOptions;
+  constructor(options: RegistryOptions) {
+    this.options = options;
     this.timer = setInterval(() => void this.tick(), options.heartbeatMs);
     this.timer.unref();
   }

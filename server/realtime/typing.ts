@@ -31,7 +31,9 @@ export class TypingRelay {
   private readonly intervalMs: number;
   private readonly now: () => number;
 
-  constructor(private readonly options: TypingOptions) {
+  private readonly options: TypingOptions;
+  constructor(options: TypingOptions) {
+    this.options = options;
     this.intervalMs = options.intervalMs ?? TYPING_INTERVAL_MS;
     this.now = options.now ?? Date.now;
   }

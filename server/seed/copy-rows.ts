@@ -30,7 +30,12 @@ export function copyField(value: unknown): string {
 }
 
 /** Streams `rows` (each in `columns` order) into `table` with one COPY; answers the row count. */
-export async function copyRows(sql: postgres.Sql | postgres.ReservedSql, table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number> {
+export async function copyRows(
+  sql: postgres.Sql | postgres.ReservedSql,
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+): Promise<number> {
   let count = 0;
   function* chunks() {
     let chunk: string[] = [];

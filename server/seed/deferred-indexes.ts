@@ -9,7 +9,12 @@ import type postgres from 'postgres';
 const BUILD_MEMORY = '1GB';
 
 /** Runs `load` with the plain secondary indexes of `tables` dropped, then builds them again. */
-export async function withIndexesDeferred<T>(sql: postgres.Sql, tables: readonly string[], load: () => Promise<T>, log?: (line: string) => void): Promise<T> {
+export async function withIndexesDeferred<T>(
+  sql: postgres.Sql,
+  tables: readonly string[],
+  load: () => Promise<T>,
+  log?: (line: string) => void,
+): Promise<T> {
   const indexes = await sql<Array<{ name: string; definition: string }>>`
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i join pg_class t on t.oid = i.indrelid

@@ -60,14 +60,76 @@ export function drawAge(random: Random): number {
 }
 
 const LIVELIHOOD_BY_AGE: ReadonlyArray<readonly [number, Weighted<Livelihood>]> = [
-  [21, [['Student', 60], ['Employed', 28], ['Self-Employed', 2], ['Unemployed', 10]]],
-  [24, [['Student', 30], ['Employed', 55], ['Self-Employed', 5], ['Unemployed', 10]]],
-  [29, [['Student', 8], ['Employed', 75], ['Self-Employed', 10], ['Unemployed', 7]]],
-  [39, [['Student', 2], ['Employed', 75], ['Self-Employed', 16], ['Unemployed', 7]]],
-  [RETIREMENT_AGE - 1, [['Employed', 74], ['Self-Employed', 18], ['Unemployed', 8]]],
-  [64, [['Employed', 50], ['Self-Employed', 18], ['Retired', 27], ['Unemployed', 5]]],
-  [69, [['Employed', 22], ['Self-Employed', 12], ['Retired', 64], ['Unemployed', 2]]],
-  [Infinity, [['Employed', 6], ['Self-Employed', 6], ['Retired', 88]]],
+  [
+    21,
+    [
+      ['Student', 60],
+      ['Employed', 28],
+      ['Self-Employed', 2],
+      ['Unemployed', 10],
+    ],
+  ],
+  [
+    24,
+    [
+      ['Student', 30],
+      ['Employed', 55],
+      ['Self-Employed', 5],
+      ['Unemployed', 10],
+    ],
+  ],
+  [
+    29,
+    [
+      ['Student', 8],
+      ['Employed', 75],
+      ['Self-Employed', 10],
+      ['Unemployed', 7],
+    ],
+  ],
+  [
+    39,
+    [
+      ['Student', 2],
+      ['Employed', 75],
+      ['Self-Employed', 16],
+      ['Unemployed', 7],
+    ],
+  ],
+  [
+    RETIREMENT_AGE - 1,
+    [
+      ['Employed', 74],
+      ['Self-Employed', 18],
+      ['Unemployed', 8],
+    ],
+  ],
+  [
+    64,
+    [
+      ['Employed', 50],
+      ['Self-Employed', 18],
+      ['Retired', 27],
+      ['Unemployed', 5],
+    ],
+  ],
+  [
+    69,
+    [
+      ['Employed', 22],
+      ['Self-Employed', 12],
+      ['Retired', 64],
+      ['Unemployed', 2],
+    ],
+  ],
+  [
+    Infinity,
+    [
+      ['Employed', 6],
+      ['Self-Employed', 6],
+      ['Retired', 88],
+    ],
+  ],
 ];
 
 function drawLivelihood(random: Random, age: number): Livelihood {
@@ -90,26 +152,65 @@ function highestEducationAt(age: number): EducationLevel {
 function drawEducation(random: Random, age: number, livelihood: Livelihood): EducationLevel {
   if (livelihood === 'Student') {
     // The schooling finished so far: undergraduates, then graduate students.
-    if (age < 22) return weighted(random, [[EDUCATION.highSchool, 45], [EDUCATION.someCollege, 55]]);
-    if (age < 26) return weighted(random, [[EDUCATION.someCollege, 45], [EDUCATION.associate, 10], [EDUCATION.bachelor, 45]]);
-    return weighted(random, [[EDUCATION.someCollege, 5], [EDUCATION.bachelor, 50], [EDUCATION.master, 45]]);
+    if (age < 22)
+      return weighted(random, [
+        [EDUCATION.highSchool, 45],
+        [EDUCATION.someCollege, 55],
+      ]);
+    if (age < 26)
+      return weighted(random, [
+        [EDUCATION.someCollege, 45],
+        [EDUCATION.associate, 10],
+        [EDUCATION.bachelor, 45],
+      ]);
+    return weighted(random, [
+      [EDUCATION.someCollege, 5],
+      [EDUCATION.bachelor, 50],
+      [EDUCATION.master, 45],
+    ]);
   }
   const cap = highestEducationAt(age);
-  return weighted(random, EDUCATION_WEIGHTS.slice(0, cap + 1).map((w, level) => [level, w] as const));
+  return weighted(
+    random,
+    EDUCATION_WEIGHTS.slice(0, cap + 1).map((w, level) => [level, w] as const),
+  );
+}
+
+/** The highest band an age reaches: careers take years, so no six figures at 19 and nothing over $200,000 before 25. */
+function highestIncomeAt(age: number): IncomeBand {
+  return age < 21 ? INCOME.to75k : age < 25 ? INCOME.to200k : INCOME.over200k;
 }
 
 function drawIncome(random: Random, story: Pick<LifeStory, 'age' | 'livelihood' | 'education'>, place: Place): IncomeBand {
+  return Math.min(highestIncomeAt(story.age), drawIncomeBand(random, story, place));
+}
+
+function drawIncomeBand(random: Random, story: Pick<LifeStory, 'age' | 'livelihood' | 'education'>, place: Place): IncomeBand {
   switch (story.livelihood) {
     case 'Student':
       return chance(random, 0.05) ? INCOME.to75k : INCOME.under50k;
     case 'Unemployed':
       return INCOME.under50k;
     case 'Retired':
-      return weighted(random, [[0, 45], [1, 27], [2, 14], [3, 11], [4, 3]]);
+      return weighted(random, [
+        [0, 45],
+        [1, 27],
+        [2, 14],
+        [3, 11],
+        [4, 3],
+      ]);
     default: {
       // A score on the band scale: schooling and experience raise it, dollar conversion lowers it.
-      const schooling = story.education <= EDUCATION.highSchool ? -0.7 : story.education < EDUCATION.bachelor ? -0.3
-        : story.education === EDUCATION.bachelor ? 0.4 : story.education === EDUCATION.master ? 0.9 : 1.3;
+      const schooling =
+        story.education <= EDUCATION.highSchool
+          ? -0.7
+          : story.education < EDUCATION.bachelor
+            ? -0.3
+            : story.education === EDUCATION.bachelor
+              ? 0.4
+              : story.education === EDUCATION.master
+                ? 0.9
+                : 1.3;
       const experience = story.age < 23 ? -0.8 : story.age < 28 ? -0.3 : story.age < 35 ? 0.1 : story.age < RETIREMENT_AGE ? 0.35 : 0.2;
       const country = place.lowerIncomeCountry ? -1 : 0;
       // The self-employed spread wider: more small incomes and more large ones.
@@ -121,22 +222,52 @@ function drawIncome(random: Random, story: Pick<LifeStory, 'age' | 'livelihood' 
 
 function drawHousing(random: Random, story: Pick<LifeStory, 'age' | 'livelihood' | 'income'>): Housing {
   if (story.livelihood === 'Student') {
-    return weighted(random, [['Student home or dorm', 40], ['Live with parents', 30], ['Rent a home', 30]]);
+    return weighted(random, [
+      ['Student home or dorm', 40],
+      ['Live with parents', 30],
+      ['Rent a home', 30],
+    ]);
   }
-  if (story.age < 25) return weighted(random, [['Live with parents', 35], ['Rent a home', 55], ['Own a home', 5], ['Other', 5]]);
+  // Owning a home takes some years of earning; living with one's parents ends by fifty.
+  if (story.age < 25)
+    return weighted(random, [
+      ['Live with parents', 35],
+      ['Rent a home', 55],
+      ['Own a home', story.age < 21 ? 0 : 5],
+      ['Other', 5],
+    ]);
   let own = 0.12 + 0.12 * story.income + (story.age >= 35 ? 0.15 : 0) + (story.age >= 55 ? 0.1 : 0);
   if (story.livelihood === 'Unemployed') own *= 0.5;
-  const withParents = story.age < 35 && (story.livelihood === 'Unemployed' || story.income === INCOME.under50k) ? 0.1 : 0.02;
-  return weighted(random, [['Own a home', Math.min(own, 0.85)], ['Rent a home', 1 - Math.min(own, 0.85)], ['Live with parents', withParents], ['Other', 0.03]]);
+  const withParents =
+    story.age >= 50 ? 0 : story.age < 35 && (story.livelihood === 'Unemployed' || story.income === INCOME.under50k) ? 0.1 : 0.02;
+  return weighted(random, [
+    ['Own a home', Math.min(own, 0.85)],
+    ['Rent a home', 1 - Math.min(own, 0.85)],
+    ['Live with parents', withParents],
+    ['Other', 0.03],
+  ]);
 }
 
 /** Share of each car class by income band: premium makes from $50,000, luxury ones only at the top. */
 const CAR_CLASS_BY_INCOME: ReadonlyArray<Weighted<CarClass>> = [
   [['economy', 1]],
-  [['economy', 92], ['premium', 8]],
-  [['economy', 82], ['premium', 18]],
-  [['economy', 65], ['premium', 35]],
-  [['economy', 25], ['premium', 50], ['luxury', 25]],
+  [
+    ['economy', 92],
+    ['premium', 8],
+  ],
+  [
+    ['economy', 82],
+    ['premium', 18],
+  ],
+  [
+    ['economy', 65],
+    ['premium', 35],
+  ],
+  [
+    ['economy', 25],
+    ['premium', 50],
+    ['luxury', 25],
+  ],
 ];
 
 function drawCar(random: Random, story: Pick<LifeStory, 'age' | 'livelihood' | 'income'>, place: Place): CarClass | null {
@@ -159,19 +290,45 @@ function marriedBeforeChance(age: number): number {
 
 function drawStatus(random: Random, age: number): RelationshipStatus {
   return age < 21
-    ? weighted(random, [['Single', 88], ['Dating', 11], ['Engaged', 1]])
-    : weighted(random, [['Single', 85], ['Dating', 9], ['Engaged', 2], ['Married', 4]]);
+    ? weighted(random, [
+        ['Single', 88],
+        ['Dating', 11],
+        ['Engaged', 1],
+      ])
+    : weighted(random, [
+        ['Single', 85],
+        ['Dating', 9],
+        ['Engaged', 2],
+        ['Married', 4],
+      ]);
 }
 
 function drawDivorces(random: Random, age: number): number {
   // A previous marriage that did not end in divorce ended with a death.
   if (chance(random, 0.15)) return 0;
-  return age < 35 ? weighted(random, [[1, 85], [2, 15]]) : weighted(random, [[1, 70], [2, 20], [3, 7], [4, 3]]);
+  return age < 35
+    ? weighted(random, [
+        [1, 85],
+        [2, 15],
+      ])
+    : weighted(random, [
+        [1, 70],
+        [2, 20],
+        [3, 7],
+        [4, 3],
+      ]);
 }
 
 /** Children: likelier with age and after a marriage; young parents have few. */
-function drawKids(random: Random, story: Pick<LifeStory, 'age' | 'wasMarried' | 'longTermRelationship' | 'livedWithPartner' | 'wasEngaged' | 'datedCasually' | 'relationshipStatus'>): number {
-  const serious = story.wasMarried || story.livedWithPartner || story.longTermRelationship || story.wasEngaged || story.relationshipStatus === 'Married';
+function drawKids(
+  random: Random,
+  story: Pick<
+    LifeStory,
+    'age' | 'wasMarried' | 'longTermRelationship' | 'livedWithPartner' | 'wasEngaged' | 'datedCasually' | 'relationshipStatus'
+  >,
+): number {
+  const serious =
+    story.wasMarried || story.livedWithPartner || story.longTermRelationship || story.wasEngaged || story.relationshipStatus === 'Married';
   // Casual dating now and then leaves a child; never having been with anyone does not.
   if (!serious) return story.datedCasually && story.age >= 25 && chance(random, 0.04) ? 1 : 0;
   const { age } = story;
@@ -179,16 +336,29 @@ function drawKids(random: Random, story: Pick<LifeStory, 'age' | 'wasMarried' | 
   if (story.wasMarried) p = Math.min(0.9, p * 1.3);
   if (!chance(random, p)) return 0;
   const most = age < 24 ? 1 : age < 28 ? 2 : age < 33 ? 4 : 8;
-  return Math.min(most, weighted(random, [[1, 36], [2, 36], [3, 16], [4, 7], [5, 2.5], [6, 1.5], [7, 0.6], [8, 0.4]]));
+  return Math.min(
+    most,
+    weighted(random, [
+      [1, 36],
+      [2, 36],
+      [3, 16],
+      [4, 7],
+      [5, 2.5],
+      [6, 1.5],
+      [7, 0.6],
+      [8, 0.4],
+    ]),
+  );
 }
 
 /**
  * Children at home: young children live with a parent, grown ones have left. Between 38 and 55
- * the eldest move out one by one; after a divorce some children live with the other parent.
+ * the eldest move out one by one; after a divorce some children live with the other parent. A
+ * student in a dorm has none there: the children live with the other parent or family.
  */
-function drawKidsAtHome(random: Random, story: Pick<LifeStory, 'age' | 'kids' | 'divorces'>): number {
+function drawKidsAtHome(random: Random, story: Pick<LifeStory, 'age' | 'kids' | 'divorces' | 'housing'>): number {
   const { age, kids } = story;
-  if (kids === 0 || age >= 60) return 0;
+  if (kids === 0 || age >= 60 || story.housing === 'Student home or dorm') return 0;
   if (age >= 55) return chance(random, 0.15) ? 1 : 0;
   const grown = age < 38 ? 0 : Math.round(kids * ((age - 38) / 17));
   let home = kids - grown;
@@ -232,7 +402,21 @@ export function drawLifeStory(random: Random, place: Place): LifeStory {
   const history = drawHistory(random, age, relationshipStatus);
   const divorces = history.wasMarried ? drawDivorces(random, age) : 0;
   const kids = drawKids(random, { age, relationshipStatus, ...history });
-  const kidsAtHome = drawKidsAtHome(random, { age, kids, divorces });
+  const kidsAtHome = drawKidsAtHome(random, { age, kids, divorces, housing });
   const kidsParents = drawKidsParents(random, { kids, divorces, wasMarried: history.wasMarried });
-  return { age, isMan, livelihood, education, income, housing, car, relationshipStatus, ...history, divorces, kids, kidsAtHome, kidsParents };
+  return {
+    age,
+    isMan,
+    livelihood,
+    education,
+    income,
+    housing,
+    car,
+    relationshipStatus,
+    ...history,
+    divorces,
+    kids,
+    kidsAtHome,
+    kidsParents,
+  };
 }

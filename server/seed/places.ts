@@ -67,21 +67,65 @@ const CITY_WEIGHTS: ReadonlyArray<readonly [string, string | null, string, numbe
 
 /** Weighted choices of native language and religion per country (anything else: the defaults). */
 export const LANGUAGES: Record<string, Weighted<string>> = {
-  [UNITED_STATES]: [['English', 78], ['Spanish', 14], ['Mandarin', 2], ['India Languages', 2], ['Vietnamese', 1], ['Korean', 1], ['Arabic', 1], ['Russian', 1]],
-  Canada: [['English', 70], ['French', 20], ['Mandarin', 5], ['India Languages', 5]],
-  'United Kingdom': [['English', 85], ['India Languages', 5], ['Urdu', 4], ['Arabic', 3], ['Bengali', 3]],
-  Nigeria: [['English', 50], ['Hausa', 50]],
-  India: [['India Languages', 80], ['English', 15], ['Bengali', 5]],
+  [UNITED_STATES]: [
+    ['English', 78],
+    ['Spanish', 14],
+    ['Mandarin', 2],
+    ['India Languages', 2],
+    ['Vietnamese', 1],
+    ['Korean', 1],
+    ['Arabic', 1],
+    ['Russian', 1],
+  ],
+  Canada: [
+    ['English', 70],
+    ['French', 20],
+    ['Mandarin', 5],
+    ['India Languages', 5],
+  ],
+  'United Kingdom': [
+    ['English', 85],
+    ['India Languages', 5],
+    ['Urdu', 4],
+    ['Arabic', 3],
+    ['Bengali', 3],
+  ],
+  Nigeria: [
+    ['English', 50],
+    ['Hausa', 50],
+  ],
+  India: [
+    ['India Languages', 80],
+    ['English', 15],
+    ['Bengali', 5],
+  ],
   Philippines: [['English', 100]],
   Mexico: [['Spanish', 100]],
   Brazil: [['Portuguese', 100]],
-  Germany: [['German', 90], ['Turkish', 10]],
-  France: [['French', 90], ['Arabic', 10]],
-  Pakistan: [['Urdu', 90], ['English', 10]],
+  Germany: [
+    ['German', 90],
+    ['Turkish', 10],
+  ],
+  France: [
+    ['French', 90],
+    ['Arabic', 10],
+  ],
+  Pakistan: [
+    ['Urdu', 90],
+    ['English', 10],
+  ],
   Egypt: [['Arabic', 100]],
   Turkey: [['Turkish', 100]],
-  'United Arab Emirates': [['Arabic', 50], ['India Languages', 30], ['Urdu', 10], ['English', 10]],
-  Australia: [['English', 90], ['Mandarin', 10]],
+  'United Arab Emirates': [
+    ['Arabic', 50],
+    ['India Languages', 30],
+    ['Urdu', 10],
+    ['English', 10],
+  ],
+  Australia: [
+    ['English', 90],
+    ['Mandarin', 10],
+  ],
   Japan: [['Japanese', 100]],
   Indonesia: [['Indonesian', 100]],
   Vietnam: [['Vietnamese', 100]],
@@ -89,30 +133,126 @@ export const LANGUAGES: Record<string, Weighted<string>> = {
 };
 
 export const CHRISTIAN: Weighted<string> = [
-  ['Christian - Protestant', 40], ['Christian - Catholic', 25], ['Christian - Other', 8], ['Christian - Orthodox', 2],
-  ['Atheism', 15], ['Jewish', 3], ['Muslim - Sunni', 2], ['Hindu', 1], ['Buddhist', 1], ['Other religion', 3],
+  ['Christian - Protestant', 40],
+  ['Christian - Catholic', 25],
+  ['Christian - Other', 8],
+  ['Christian - Orthodox', 2],
+  ['Atheism', 15],
+  ['Jewish', 3],
+  ['Muslim - Sunni', 2],
+  ['Hindu', 1],
+  ['Buddhist', 1],
+  ['Other religion', 3],
 ];
 export const RELIGION_BY_COUNTRY: Record<string, Weighted<string>> = {
-  India: [['Hindu', 78], ['Muslim - Sunni', 13], ['Christian - Catholic', 3], ['Sikh', 3], ['Buddhist', 1], ['Other religion', 2]],
-  Pakistan: [['Muslim - Sunni', 85], ['Muslim - Other', 13], ['Christian - Other', 2]],
-  Egypt: [['Muslim - Sunni', 88], ['Christian - Orthodox', 12]],
-  Turkey: [['Muslim - Sunni', 80], ['Muslim - Other', 15], ['Atheism', 5]],
-  'United Arab Emirates': [['Muslim - Sunni', 70], ['Hindu', 15], ['Christian - Catholic', 10], ['Other religion', 5]],
-  Nigeria: [['Muslim - Sunni', 48], ['Christian - Protestant', 30], ['Christian - Catholic', 20], ['Other religion', 2]],
-  Japan: [['Buddhist', 40], ['Shamanistic', 20], ['Atheism', 35], ['Other religion', 5]],
-  'South Korea': [['Atheism', 50], ['Christian - Protestant', 25], ['Buddhist', 15], ['Christian - Catholic', 10]],
-  Indonesia: [['Muslim - Sunni', 87], ['Christian - Protestant', 7], ['Hindu', 2], ['Christian - Catholic', 3], ['Buddhist', 1]],
-  Vietnam: [['Buddhist', 40], ['Atheism', 45], ['Christian - Catholic', 10], ['Other religion', 5]],
-  Philippines: [['Christian - Catholic', 80], ['Christian - Protestant', 10], ['Muslim - Sunni', 6], ['Other religion', 4]],
-  Mexico: [['Christian - Catholic', 78], ['Christian - Protestant', 10], ['Atheism', 10], ['Other religion', 2]],
-  Brazil: [['Christian - Catholic', 55], ['Christian - Protestant', 30], ['Atheism', 10], ['Other religion', 5]],
+  India: [
+    ['Hindu', 78],
+    ['Muslim - Sunni', 13],
+    ['Christian - Catholic', 3],
+    ['Sikh', 3],
+    ['Buddhist', 1],
+    ['Other religion', 2],
+  ],
+  Pakistan: [
+    ['Muslim - Sunni', 85],
+    ['Muslim - Other', 13],
+    ['Christian - Other', 2],
+  ],
+  Egypt: [
+    ['Muslim - Sunni', 88],
+    ['Christian - Orthodox', 12],
+  ],
+  Turkey: [
+    ['Muslim - Sunni', 80],
+    ['Muslim - Other', 15],
+    ['Atheism', 5],
+  ],
+  'United Arab Emirates': [
+    ['Muslim - Sunni', 70],
+    ['Hindu', 15],
+    ['Christian - Catholic', 10],
+    ['Other religion', 5],
+  ],
+  Nigeria: [
+    ['Muslim - Sunni', 48],
+    ['Christian - Protestant', 30],
+    ['Christian - Catholic', 20],
+    ['Other religion', 2],
+  ],
+  Japan: [
+    ['Buddhist', 40],
+    ['Shamanistic', 20],
+    ['Atheism', 35],
+    ['Other religion', 5],
+  ],
+  'South Korea': [
+    ['Atheism', 50],
+    ['Christian - Protestant', 25],
+    ['Buddhist', 15],
+    ['Christian - Catholic', 10],
+  ],
+  Indonesia: [
+    ['Muslim - Sunni', 87],
+    ['Christian - Protestant', 7],
+    ['Hindu', 2],
+    ['Christian - Catholic', 3],
+    ['Buddhist', 1],
+  ],
+  Vietnam: [
+    ['Buddhist', 40],
+    ['Atheism', 45],
+    ['Christian - Catholic', 10],
+    ['Other religion', 5],
+  ],
+  Philippines: [
+    ['Christian - Catholic', 80],
+    ['Christian - Protestant', 10],
+    ['Muslim - Sunni', 6],
+    ['Other religion', 4],
+  ],
+  Mexico: [
+    ['Christian - Catholic', 78],
+    ['Christian - Protestant', 10],
+    ['Atheism', 10],
+    ['Other religion', 2],
+  ],
+  Brazil: [
+    ['Christian - Catholic', 55],
+    ['Christian - Protestant', 30],
+    ['Atheism', 10],
+    ['Other religion', 5],
+  ],
 };
 
 /** Cities where owning a car is the exception: transit, walking and cycling carry most people. */
-const TRANSIT_CITIES = new Set(['New York City', 'San Francisco', 'Boston', 'Chicago', 'London', 'Paris', 'Berlin', 'Tokyo', 'Seoul', 'Toronto', 'Mumbai', 'Istanbul']);
+const TRANSIT_CITIES = new Set([
+  'New York City',
+  'San Francisco',
+  'Boston',
+  'Chicago',
+  'London',
+  'Paris',
+  'Berlin',
+  'Tokyo',
+  'Seoul',
+  'Toronto',
+  'Mumbai',
+  'Istanbul',
+]);
 
 /** Countries where typical salaries, converted to US dollars, sit well below the US bands. */
-const LOWER_INCOME_COUNTRIES = new Set(['Nigeria', 'India', 'Philippines', 'Mexico', 'Brazil', 'Pakistan', 'Egypt', 'Turkey', 'Indonesia', 'Vietnam']);
+const LOWER_INCOME_COUNTRIES = new Set([
+  'Nigeria',
+  'India',
+  'Philippines',
+  'Mexico',
+  'Brazil',
+  'Pakistan',
+  'Egypt',
+  'Turkey',
+  'Indonesia',
+  'Vietnam',
+]);
 
 export interface Place {
   country: string;
@@ -151,4 +291,3 @@ export async function loadPlaces(): Promise<Place[]> {
   }
   return places;
 }
-

@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../kernel/db/client.ts';
 import { profiles, users } from '../kernel/db/schema/index.ts';
 import { PROFILE_KEY_BY_NAME } from '../kernel/db/schema/profile-columns.ts';
-import { type MediaStore, photoRefOf } from '../kernel/media/index.ts';
+import type { MediaStore } from '../kernel/media/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
+import { storeDemoPhotos } from './demo-photos.ts';
+import { verifyDemoShare } from './demo-verification.ts';
 import { firstNameFor } from './first-names.ts';
 import { generateProfile, loadPlaces, type Place, type Random, randomSource } from './population.ts';
-import { portraitKeyOf, storePortraits } from './portraits.ts';
 import { UsernameBook } from './usernames.ts';
 
 export interface SeedOptions {
@@ -23,8 +24,8 @@ export interface SeedOptions {
   firstNames?: boolean;
   /** Marks the members as demo members (users.is_demo): sign-in refuses them, like-backs may answer for them. */
   demo?: boolean;
-  /** Draws a portrait for each member into this store and points photo1_url at it; absent, the placeholder photo. */
-  portraits?: MediaStore;
+  /** Draws two to five pictures for each member into this store, stored as approved photos; absent, the placeholder photo. */
+  photos?: MediaStore;
   batchSize?: number;
   /** Sign-ups spread over this many days before today. */
   spreadDays?: number;
@@ -68,10 +69,14 @@ export async function seedPopulation(db: Db, options: SeedOptions): Promise<numb
         })),
       )
       .returning({ id: users.id });
-    if (options.portraits) {
-      const drawn = members.map(({ username, profile }, i) => ({ userId: insertedUsers[i].id, seed: username, profile }));
-      await storePortraits(options.portraits, drawn, today);
-      for (const { userId, profile } of drawn) profile.photo1_url = photoRefOf(portraitKeyOf(userId));
+    if (options.photos) {
+      const subjects = members.map(({ username, profile, createdAt }, i) => ({
+        userId: insertedUsers[i].id,
+        seed: username,
+        profile,
+        createdAt,
+      }));
+      await storeDemoPhotos(db, options.photos, subjects, today);
     }
     const rows = insertedUsers.map(({ id }, i) => {
       const { createdAt, profile } = members[i];
@@ -101,10 +106,11 @@ const DEMO_SEED_LOCK = 2026_0101;
 
 /**
  * DEMO_MEMBERS: fills an empty database (no user at all) with complete demo members so a fresh
- * `npm start` has someone to discover: named like people, each with a portrait drawn into
- * `media` (the placeholder photo without one), marked is_demo so nobody signs in as them.
- * Never touches a database that has members. One transaction: a start interrupted half-way
- * leaves no half population behind that would stop the next start from seeding.
+ * `npm start` has someone to discover: named like people, each with two to five pictures drawn
+ * into `media` (the placeholder photo without one), a share of them verified the way a real
+ * member is, marked is_demo so nobody signs in as them. Never touches a database that has
+ * members. One transaction: a start interrupted half-way leaves no half population behind that
+ * would stop the next start from seeding.
  */
 export async function seedDemoMembers(db: Db, count: number, log: (message: string) => void, media?: MediaStore): Promise<void> {
   if (count <= 0 || !(await hasNoMembers(db))) return;
@@ -112,10 +118,11 @@ export async function seedDemoMembers(db: Db, count: number, log: (message: stri
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     if (!(await hasNoMembers(tx))) return false;
-    await seedPopulation(tx, { count, seed: 2026, firstNames: true, demo: true, portraits: media, spreadDays: 365 });
-    return true;
+    await seedPopulation(tx, { count, seed: 2026, firstNames: true, demo: true, photos: media, spreadDays: 365 });
+    const [pictures] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from uploads`);
+    return { pictures: pictures.n, verified: await verifyDemoShare(tx) };
   });
   if (!seeded) return;
-  const portraits = media ? 'with portraits' : 'with the placeholder photo';
-  log(`added ${count} demo members ${portraits} in ${Date.now() - started} ms (DEMO_MEMBERS; they cannot sign in)`);
+  const photos = media ? `with ${seeded.pictures} pictures (2-5 each), ${seeded.verified} verified,` : 'with the placeholder photo';
+  log(`added ${count} demo members ${photos} in ${Date.now() - started} ms (DEMO_MEMBERS; they cannot sign in)`);
 }

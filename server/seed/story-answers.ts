@@ -35,29 +35,80 @@ type CarMake = (typeof CAR_MAKES)[number];
 
 /** Makes by class; within a class, the best sellers likelier. */
 const MAKES: Record<CarClass, Weighted<CarMake>> = {
-  economy: [['Toyota', 16], ['Honda', 12], ['Ford', 12], ['Chevrolet', 10], ['Nissan', 8], ['Hyundai', 7], ['Volkswagen', 7], ['Kia', 6], ['Jeep', 5], ['Mazda', 4], ['Subaru', 4], ['Peugeot', 2], ['Renault', 2]],
-  premium: [['BMW', 18], ['Mercedes-Benz', 18], ['Audi', 15], ['Lexus', 12], ['Tesla', 14], ['Volvo', 10], ['Land Rover', 8], ['Jaguar', 5]],
-  luxury: [['Porsche', 50], ['Bentley', 15], ['Ferrari', 12], ['Lamborghini', 10], ['Rolls-Royce', 13]],
+  economy: [
+    ['Toyota', 16],
+    ['Honda', 12],
+    ['Ford', 12],
+    ['Chevrolet', 10],
+    ['Nissan', 8],
+    ['Hyundai', 7],
+    ['Volkswagen', 7],
+    ['Kia', 6],
+    ['Jeep', 5],
+    ['Mazda', 4],
+    ['Subaru', 4],
+    ['Peugeot', 2],
+    ['Renault', 2],
+  ],
+  premium: [
+    ['BMW', 18],
+    ['Mercedes-Benz', 18],
+    ['Audi', 15],
+    ['Lexus', 12],
+    ['Tesla', 14],
+    ['Volvo', 10],
+    ['Land Rover', 8],
+    ['Jaguar', 5],
+  ],
+  luxury: [
+    ['Porsche', 50],
+    ['Bentley', 15],
+    ['Ferrari', 12],
+    ['Lamborghini', 10],
+    ['Rolls-Royce', 13],
+  ],
 };
 /** The makes only the top income band drives. */
 export const LUXURY_MAKES: ReadonlySet<string> = new Set(MAKES.luxury.map(([make]) => make));
-export const PREMIUM_MAKES: ReadonlySet<string> = new Set(MAKES.premium.map(([make]) => make));
 
 /** Getting around without a car of one's own: transit cities lean on trains, elsewhere on lifts and two wheels. */
 const CARLESS_TRANSPORT: Record<'transit' | 'elsewhere', Weighted<string>> = {
-  transit: [['Public transportation', 58], ['Walking', 15], ['Bicycle', 10], ['Carpool', 6], ['Taxi ride', 6], ['Motorcycle', 3], ['Other', 2]],
-  elsewhere: [['Public transportation', 35], ['Carpool', 20], ['Walking', 14], ['Bicycle', 10], ['Motorcycle', 12], ['Taxi ride', 4], ['Other', 5]],
+  transit: [
+    ['Public transportation', 58],
+    ['Walking', 15],
+    ['Bicycle', 10],
+    ['Carpool', 6],
+    ['Taxi ride', 6],
+    ['Motorcycle', 3],
+    ['Other', 2],
+  ],
+  elsewhere: [
+    ['Public transportation', 35],
+    ['Carpool', 20],
+    ['Walking', 14],
+    ['Bicycle', 10],
+    ['Motorcycle', 12],
+    ['Taxi ride', 4],
+    ['Other', 5],
+  ],
 };
 
 function transport(random: Random, story: LifeStory, place: Place): { daily_transportation: string; brand_of_daily_car: string } {
   if (story.car === null) {
     const daily = weighted(random, CARLESS_TRANSPORT[place.transitCity ? 'transit' : 'elsewhere']);
     // A daily taxi is a cost only the better paid carry.
-    return { daily_transportation: daily === 'Taxi ride' && story.income < INCOME.to100k ? 'Public transportation' : daily, brand_of_daily_car: 'Not applicable' };
+    return {
+      daily_transportation: daily === 'Taxi ride' && story.income < INCOME.to100k ? 'Public transportation' : daily,
+      brand_of_daily_car: 'Not applicable',
+    };
   }
   const driver = story.income === INCOME.over200k ? 8 : 0;
   return {
-    daily_transportation: weighted(random, [['Private car', 88], ['Carpool', 7], ['Car with private driver', driver]]),
+    daily_transportation: weighted(random, [
+      ['Private car', 88],
+      ['Carpool', 7],
+      ['Car with private driver', driver],
+    ]),
     brand_of_daily_car: chance(random, 0.02) && story.car === 'economy' ? 'Other' : weighted(random, MAKES[story.car]),
   };
 }
@@ -67,7 +118,15 @@ function debts(random: Random, story: LifeStory): string {
   const level = (amount: (typeof DEBTS_TOTALS)[number]) => DEBTS_TOTALS.indexOf(amount);
   const between = (low: number, high: number) => DEBTS_TOTALS[low + Math.floor(random() * (high - low + 1))];
   if (story.livelihood === 'Student') {
-    return weighted(random, [['No debt', 40], ['Up to $5,000', 15], ['Up to $10,000', 12], ['Up to $15,000', 10], ['Up to $25,000', 12], ['Up to $50,000', 8], ['Up to $100,000', 3]]);
+    return weighted(random, [
+      ['No debt', 40],
+      ['Up to $5,000', 15],
+      ['Up to $10,000', 12],
+      ['Up to $15,000', 10],
+      ['Up to $25,000', 12],
+      ['Up to $50,000', 8],
+      ['Up to $100,000', 3],
+    ]);
   }
   if (story.housing === 'Own a home') {
     // A mortgage, paid off by many older owners; the bigger ones for the bigger incomes.
@@ -79,8 +138,21 @@ function debts(random: Random, story: LifeStory): string {
   return between(level('Up to $5,000'), level(story.income === INCOME.under50k ? 'Up to $25,000' : 'Up to $50,000'));
 }
 
-const MAJORS_COLLEGE: Weighted<string> = [['STEM', 25], ['Non-STEM', 35], ['Psychology', 8], ['Cosmetology', 12], ['Liberal Arts', 15], ['Law', 2]];
-const MAJORS_DEGREE: Weighted<string> = [['STEM', 35], ['Non-STEM', 35], ['Law', 7], ['Psychology', 8], ['Liberal Arts', 15]];
+const MAJORS_COLLEGE: Weighted<string> = [
+  ['STEM', 25],
+  ['Non-STEM', 35],
+  ['Psychology', 8],
+  ['Cosmetology', 12],
+  ['Liberal Arts', 15],
+  ['Law', 2],
+];
+const MAJORS_DEGREE: Weighted<string> = [
+  ['STEM', 35],
+  ['Non-STEM', 35],
+  ['Law', 7],
+  ['Psychology', 8],
+  ['Liberal Arts', 15],
+];
 
 function major(random: Random, story: LifeStory): string {
   if (story.education <= EDUCATION.highSchool) return 'Not applicable';
@@ -106,89 +178,201 @@ function divorces(random: Random, story: LifeStory): string {
   return 'Never divorced';
 }
 
+/**
+ * Partners so far: none without a relationship of any kind; then more with the years (at most ten
+ * before 21, never a hundred before 25), and few for the strictly religious.
+ */
 function bodyCount(random: Random, story: LifeStory, strict: boolean): string {
   const neverTogether = !story.longTermRelationship && !story.datedCasually;
-  if (neverTogether) return chance(random, 0.7) ? 'virgin' : '1-5';
+  if (neverTogether) return 'virgin';
   const couldBeVirgin = story.kids === 0 && !story.wasMarried && story.relationshipStatus !== 'Married' && !story.livedWithPartner;
   const virgin = couldBeVirgin ? (strict ? 35 : 6) : 0;
   const young = story.age < 25;
-  return weighted(random, [['virgin', virgin], ['1-5', 45], ['6-10', young ? 20 : 26], ['11-20', young ? 9 : 15], ['21-100', young ? 4 : 8], ['100+', 0.6]] as Weighted<(typeof BODY_COUNTS)[number]>);
+  const many = strict || story.age < 21 ? 0 : 1;
+  return weighted(random, [
+    ['virgin', virgin],
+    ['1-5', 45],
+    ['6-10', young ? 20 : 26],
+    ['11-20', many * (young ? 9 : 15)],
+    ['21-100', many * (young ? 4 : 8)],
+    ['100+', young ? 0 : many * 0.6],
+  ] as Weighted<(typeof BODY_COUNTS)[number]>);
 }
 
 function memories(random: Random, story: LifeStory): string {
   if (!story.longTermRelationship && !story.datedCasually) return 'No memories';
   const sharedLife = story.wasMarried || story.livedWithPartner;
   return weighted(random, [
-    ['No memories', 35], ['Photos', 30], ['Pets', sharedLife ? 8 : 3], ['Jewelry', 10], ['Furniture', sharedLife ? 8 : 0],
-    ['Vehicles', sharedLife ? 4 : 0], ['Real estate', story.wasMarried ? 4 : 0], ['Business', story.wasMarried ? 2 : 0],
+    ['No memories', 35],
+    ['Photos', 30],
+    ['Pets', sharedLife ? 8 : 3],
+    ['Jewelry', 10],
+    ['Furniture', sharedLife ? 8 : 0],
+    ['Vehicles', sharedLife ? 4 : 0],
+    ['Real estate', story.wasMarried ? 4 : 0],
+    ['Business', story.wasMarried ? 2 : 0],
   ]);
 }
 
 function kidsWanted(random: Random, story: LifeStory, strict: boolean): string {
   const pastChildbearing = story.isMan ? story.age >= 55 : story.age >= 45;
-  if (pastChildbearing || (story.kids >= 3 && story.age >= 40)) return weighted(random, [['No kids', 70], ['1-2', 25], ['No limit', 5]]);
-  return weighted(random, [['No kids', 10], ['1-2', 35], ['2-3', 30], ['3-4', strict ? 20 : 12], ['5+', strict ? 8 : 3], ['No limit', 9]]);
+  if (pastChildbearing)
+    return weighted(random, [
+      ['No kids', 75],
+      ['1-2', 25],
+    ]);
+  if (story.kids >= 3 && story.age >= 40)
+    return weighted(random, [
+      ['No kids', 70],
+      ['1-2', 25],
+      ['No limit', 5],
+    ]);
+  return weighted(random, [
+    ['No kids', 10],
+    ['1-2', 35],
+    ['2-3', 30],
+    ['3-4', strict ? 20 : 12],
+    ['5+', strict ? 8 : 3],
+    ['No limit', 9],
+  ]);
 }
 
 function reasonToMarry(random: Random, wantsKids: boolean, devout: boolean): string {
   return weighted(random, [
-    ['Love and companionship', 45], ['To start a family', wantsKids ? 25 : 0], ['Religious duty', devout ? 12 : 0],
-    ['Financial security', 7], ['Family expectations', 8], ['Legal or residency reasons', 1.5], ['Other reason', 4],
+    ['Love and companionship', 45],
+    ['To start a family', wantsKids ? 25 : 0],
+    ['Religious duty', devout ? 12 : 0],
+    ['Financial security', 7],
+    ['Family expectations', 8],
+    ['Legal or residency reasons', 1.5],
+    ['Other reason', 4],
   ]);
 }
 
 function religiosity(random: Random, religion: string, place: Place): string {
   if (religion === 'Atheism') return 'Not applicable';
-  const devoutCountry = ['Pakistan', 'Egypt', 'Nigeria', 'Indonesia', 'India', 'Philippines', 'United Arab Emirates', 'Turkey'].includes(place.country);
-  return weighted(random, [['Strict', devoutCountry ? 30 : 12], ['Medium', 38], ['Relaxed', 30], ['In name only', devoutCountry ? 6 : 20]]);
+  const devoutCountry = ['Pakistan', 'Egypt', 'Nigeria', 'Indonesia', 'India', 'Philippines', 'United Arab Emirates', 'Turkey'].includes(
+    place.country,
+  );
+  return weighted(random, [
+    ['Strict', devoutCountry ? 30 : 12],
+    ['Medium', 38],
+    ['Relaxed', 30],
+    ['In name only', devoutCountry ? 6 : 20],
+  ]);
 }
 
 function ceremonies(random: Random, story: LifeStory, religion: string, devout: boolean): string[] {
   const secondWedding = story.wasMarried || story.age >= 50;
   const first = weighted(random, [
-    ['No ceremony (civil registration only)', secondWedding ? 15 : 5], ['Small private ceremony', secondWedding ? 35 : 20],
-    ['Religious ceremony', religion === 'Atheism' ? 0 : devout ? 45 : 12], ['Traditional or cultural ceremony', 15],
-    ['Large wedding celebration', secondWedding ? 6 : 25], ['Destination wedding', story.income >= INCOME.to100k ? 12 : 4],
+    ['No ceremony (civil registration only)', secondWedding ? 15 : 5],
+    ['Small private ceremony', secondWedding ? 35 : 20],
+    ['Religious ceremony', religion === 'Atheism' ? 0 : devout ? 45 : 12],
+    ['Traditional or cultural ceremony', 15],
+    ['Large wedding celebration', secondWedding ? 6 : 25],
+    ['Destination wedding', story.income >= INCOME.to100k ? 12 : 4],
   ]);
   if (first === 'No ceremony (civil registration only)' || chance(random, 0.75)) return [first];
-  const seconds: Weighted<string> = [['Small private ceremony', 20], ['Traditional or cultural ceremony', 15], ['Large wedding celebration', 15], ['Destination wedding', 8]];
+  const seconds: Weighted<string> = [
+    ['Small private ceremony', 20],
+    ['Traditional or cultural ceremony', 15],
+    ['Large wedding celebration', 15],
+    ['Destination wedding', 8],
+  ];
   // A second wish that goes with the first: never both a small private and a large wedding.
-  const clashes = (o: string) => o === first || (first === 'Small private ceremony' && o === 'Large wedding celebration') || (first === 'Large wedding celebration' && o === 'Small private ceremony');
-  const second = weighted(random, seconds.filter(([o]) => !clashes(o)));
+  const clashes = (o: string) =>
+    o === first ||
+    (first === 'Small private ceremony' && o === 'Large wedding celebration') ||
+    (first === 'Large wedding celebration' && o === 'Small private ceremony');
+  const second = weighted(
+    random,
+    seconds.filter(([o]) => !clashes(o)),
+  );
   return [first, second];
 }
 
 function clothesStyle(random: Random, story: LifeStory, strict: boolean): string {
   const young = story.age < 35;
   return weighted(random, [
-    ['Modest and covered', strict ? 30 : 4], ['Traditional or cultural', strict ? 15 : 5], ['Classic and elegant', young ? 12 : 25],
-    ['Casual', 40], ['Sporty', young ? 18 : 8], ['Trendy and fashionable', young ? 16 : 5], ['Revealing', young && !strict ? 2 : 0],
+    ['Modest and covered', strict ? 30 : 4],
+    ['Traditional or cultural', strict ? 15 : 5],
+    ['Classic and elegant', young ? 12 : 25],
+    ['Casual', 40],
+    ['Sporty', young ? 18 : 8],
+    ['Trendy and fashionable', young ? 16 : 5],
+    ['Revealing', young && !strict ? 2 : 0],
   ]);
 }
 
-function socialMedia(random: Random, age: number): string {
-  if (age >= 60) return weighted(random, [['No presence', 35], ['Family only', 40], ['Private profile', 20], ['Public profile', 5]]);
+function socialMedia(random: Random, age: number, strict: boolean): string {
+  if (age >= 60)
+    return weighted(random, [
+      ['No presence', 35],
+      ['Family only', 40],
+      ['Private profile', 20],
+      ['Public profile', 5],
+    ]);
+  const exposed = strict ? 0 : 1;
   return weighted(random, [
-    ['No presence', 8], ['Family only', 14], ['Private profile', 45], ['Public profile', 26], ['Influencer', 4], ['Model', 2],
-    ['Partially of fully nude model', 0.4], ['Adult Content Model', 0.3],
+    ['No presence', 8],
+    ['Family only', 14],
+    ['Private profile', 45],
+    ['Public profile', 26],
+    ['Influencer', 4],
+    ['Model', 2],
+    ['Partially of fully nude model', exposed * 0.4],
+    ['Adult Content Model', exposed * 0.3],
   ]);
 }
 
 /** How often the member travels, by income; trips abroad never outnumber trips in general. */
 function travel(random: Random, story: LifeStory): { personal: string; international: string } {
   const rich = story.income / INCOME.over200k;
-  const personal = weighted(random, [[0, 2 + 18 * rich], [1, 8 + 22 * rich], [2, 40 + 5 * rich], [3, 40 - 32 * rich], [4, 10 - 10 * rich]]);
-  const abroad = Math.min(4, personal + weighted(random, [[0, 20 + 20 * rich], [1, 45], [2, 35 - 20 * rich]]));
+  const personal = weighted(random, [
+    [0, 2 + 18 * rich],
+    [1, 8 + 22 * rich],
+    [2, 40 + 5 * rich],
+    [3, 40 - 32 * rich],
+    [4, 10 - 10 * rich],
+  ]);
+  const abroad = Math.min(
+    4,
+    personal +
+      weighted(random, [
+        [0, 20 + 20 * rich],
+        [1, 45],
+        [2, 35 - 20 * rich],
+      ]),
+  );
   return { personal: TRAVEL_FREQUENCIES[personal], international: TRAVEL_FREQUENCIES[abroad] };
 }
 
 function cooking(random: Random): { cooking_frequency: string; recipes_known: string; cookbook: boolean } {
-  const frequency = weighted(random, [['Daily', 25], ['As needed', 25], ['Weekly', 15], ['Sometimes', 18], ['Rarely', 12], ['Never', 5]] as Weighted<(typeof HOUSEHOLD_FREQUENCIES)[number]>);
+  const frequency = weighted(random, [
+    ['Daily', 25],
+    ['As needed', 25],
+    ['Weekly', 15],
+    ['Sometimes', 18],
+    ['Rarely', 12],
+    ['Never', 5],
+  ] as Weighted<(typeof HOUSEHOLD_FREQUENCIES)[number]>);
   const often = frequency === 'Daily' || frequency === 'As needed' || frequency === 'Weekly';
   const seldom = frequency === 'Rarely' || frequency === 'Never';
-  const recipes = seldom
-    ? weighted(random, [['0-3', 70], ['4-10', 30]])
-    : weighted(random, [['0-3', often ? 5 : 20], ['4-10', 35], ['10-15', 28], ['16-20', often ? 15 : 8], ['over 20 recipes', often ? 17 : 4]]);
+  const recipes =
+    frequency === 'Never'
+      ? '0-3'
+      : seldom
+        ? weighted(random, [
+            ['0-3', 70],
+            ['4-10', 30],
+          ])
+        : weighted(random, [
+            ['0-3', often ? 5 : 20],
+            ['4-10', 35],
+            ['10-15', 28],
+            ['16-20', often ? 15 : 8],
+            ['over 20 recipes', often ? 17 : 4],
+          ]);
   return { cooking_frequency: frequency, recipes_known: recipes, cookbook: chance(random, often ? 0.5 : seldom ? 0.05 : 0.25) };
 }
 
@@ -203,19 +387,48 @@ function monthlyCash(random: Random, story: LifeStory): { want: string; provide:
 
 function parents(random: Random): { parent_presence: string; parents_employment: string; parents_imprisoned: string } {
   const presence = weighted(random, [
-    ['Raised by both parents together', 62], ['Raised by separated parents in turn', 8], ['Raised mostly by my mother', 14],
-    ['Raised mostly by my father', 3], ['Raised by a parent and a step-parent', 6], ['Raised by grandparents or relatives', 4],
-    ['Raised by adoptive parents', 2], ['Raised in foster care or an institution', 1],
+    ['Raised by both parents together', 62],
+    ['Raised by separated parents in turn', 8],
+    ['Raised mostly by my mother', 14],
+    ['Raised mostly by my father', 3],
+    ['Raised by a parent and a step-parent', 6],
+    ['Raised by grandparents or relatives', 4],
+    ['Raised by adoptive parents', 2],
+    ['Raised in foster care or an institution', 1],
   ]);
   const employment =
-    presence === 'Raised mostly by my mother' ? weighted(random, [['Only my mother worked', 70], ['Both parents worked', 20], ['Neither parent worked', 10]])
-    : presence === 'Raised mostly by my father' ? weighted(random, [['Only my father worked', 75], ['Both parents worked', 20], ['Neither parent worked', 5]])
-    : presence === 'Raised in foster care or an institution' ? weighted(random, [['Not applicable', 70], ['Neither parent worked', 30]])
-    : weighted(random, [['Both parents worked', 52], ['Only my father worked', 35], ['Only my mother worked', 8], ['Neither parent worked', 5]]);
+    presence === 'Raised mostly by my mother'
+      ? weighted(random, [
+          ['Only my mother worked', 70],
+          ['Both parents worked', 20],
+          ['Neither parent worked', 10],
+        ])
+      : presence === 'Raised mostly by my father'
+        ? weighted(random, [
+            ['Only my father worked', 75],
+            ['Both parents worked', 20],
+            ['Neither parent worked', 5],
+          ])
+        : presence === 'Raised in foster care or an institution'
+          ? weighted(random, [
+              ['Not applicable', 70],
+              ['Neither parent worked', 30],
+            ])
+          : weighted(random, [
+              ['Both parents worked', 52],
+              ['Only my father worked', 35],
+              ['Only my mother worked', 8],
+              ['Neither parent worked', 5],
+            ]);
   const fosterCare = presence === 'Raised in foster care or an institution';
+  // Children raised by both parents together know whether one was in prison, and both were not.
+  const together = presence === 'Raised by both parents together' ? 0 : 1;
   const imprisoned = weighted(random, [
-    ['Neither parent was imprisoned', fosterCare ? 45 : 93], ['My father was imprisoned', 4.5], ['My mother was imprisoned', 0.8],
-    ['Both parents were imprisoned', 0.3], ['I do not know', fosterCare ? 40 : 1.4],
+    ['Neither parent was imprisoned', fosterCare ? 45 : 93],
+    ['My father was imprisoned', 4.5],
+    ['My mother was imprisoned', 0.8],
+    ['Both parents were imprisoned', together * 0.3],
+    ['I do not know', together * (fosterCare ? 40 : 1.4)],
   ]);
   return { parent_presence: presence, parents_employment: employment, parents_imprisoned: imprisoned };
 }
@@ -224,7 +437,10 @@ function parents(random: Random): { parent_presence: string; parents_employment:
 function fewOf(random: Random, choices: Weighted<string>): string[] {
   const first = weighted(random, choices);
   if (first === choices[0][0] || chance(random, 0.7)) return [first];
-  const second = weighted(random, choices.filter(([o]) => o !== first && o !== choices[0][0]));
+  const second = weighted(
+    random,
+    choices.filter(([o]) => o !== first && o !== choices[0][0]),
+  );
   return [first, second];
 }
 
@@ -244,13 +460,43 @@ function appearance(random: Random, story: LifeStory) {
   const [, noseJob, lift, fillers, breast, lipo, hair, other] = COSMETIC_SURGERIES;
   return {
     face_self_rating: weighted(random, FACE_RATINGS),
-    tattoos: fewOf(random, [[TATTOOS[0], young ? 58 : 75], [smallHidden, 14], [largeHidden, 6], [smallVisible, 12], [largeVisible, 6], [face, 1]]),
-    piercings: fewOf(random, story.isMan
-      ? [[PIERCINGS[0], 80], [ears, 12], [nose, 2], [otherFace, 2], [tongue, 1], [hiddenBody, 1]]
-      : [[PIERCINGS[0], 25], [ears, 62], [nose, 8], [otherFace, 2], [tongue, 1], [hiddenBody, 2]]),
+    tattoos: fewOf(random, [
+      [TATTOOS[0], young ? 58 : 75],
+      [smallHidden, 14],
+      [largeHidden, 6],
+      [smallVisible, 12],
+      [largeVisible, 6],
+      [face, 1],
+    ]),
+    piercings: fewOf(
+      random,
+      story.isMan
+        ? [
+            [PIERCINGS[0], 80],
+            [ears, 12],
+            [nose, 2],
+            [otherFace, 2],
+            [tongue, 1],
+            [hiddenBody, 1],
+          ]
+        : [
+            [PIERCINGS[0], 25],
+            [ears, 62],
+            [nose, 8],
+            [otherFace, 2],
+            [tongue, 1],
+            [hiddenBody, 2],
+          ],
+    ),
     cosmetic_surgeries: fewOf(random, [
-      [COSMETIC_SURGERIES[0], 88], [noseJob, 2], [lift, story.age >= 40 ? 2 : 0], [fillers, story.isMan ? 0.5 : 4],
-      [breast, story.isMan ? 0 : 3], [lipo, 1.5], [hair, story.isMan ? 3 : 0], [other, 1],
+      [COSMETIC_SURGERIES[0], 88],
+      [noseJob, 2],
+      [lift, story.age >= 40 ? 2 : 0],
+      [fillers, story.isMan ? 0.5 : 4],
+      [breast, story.isMan ? 0 : 3],
+      [lipo, 1.5],
+      [hair, story.isMan ? 3 : 0],
+      [other, 1],
     ]),
     exercise_frequency: weighted(random, story.age >= 60 ? EXERCISE.older : EXERCISE.younger),
   };
@@ -285,12 +531,26 @@ export function answersFor(random: Random, story: LifeStory, place: Place, relig
     education: EDUCATIONS[story.education],
     latest_major: major(random, story),
     religiosity: devotion,
-    social_media_use: socialMedia(random, story.age),
+    social_media_use: socialMedia(random, story.age, strict),
     ...cooking(random),
     home_chores_frequency: skewed(random, HOUSEHOLD_FREQUENCIES),
-    pets_at_home: fewOf(random, story.housing === 'Student home or dorm'
-      ? [['No pets', 90], ['Fish', 6], ['Other', 4]]
-      : [['No pets', 45], ['Dog(s)', 28], ['Cat(s)', 22], ['Fish', 5], ['Reptile(s)', 2], ['Other', 3]]),
+    pets_at_home: fewOf(
+      random,
+      story.housing === 'Student home or dorm'
+        ? [
+            ['No pets', 90],
+            ['Fish', 6],
+            ['Other', 4],
+          ]
+        : [
+            ['No pets', 45],
+            ['Dog(s)', 28],
+            ['Cat(s)', 22],
+            ['Fish', 5],
+            ['Reptile(s)', 2],
+            ['Other', 3],
+          ],
+    ),
     current_personal_travel: trips.personal,
     current_international_travel: trips.international,
     clothes_style: clothesStyle(random, story, strict),

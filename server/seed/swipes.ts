@@ -44,8 +44,12 @@ export async function copySwipeHistory(
       }
     }
   }
-  const swiped = await withIndexesDeferred(sql, ['likes'], () =>
-    withUncheckedLoader(sql, (loader) => copyRows(loader, 'likes', ['from_profile_id', 'to_profile_id', 'liked'], swipes())), log);
+  const swiped = await withIndexesDeferred(
+    sql,
+    ['likes'],
+    () => withUncheckedLoader(sql, (loader) => copyRows(loader, 'likes', ['from_profile_id', 'to_profile_id', 'liked'], swipes())),
+    log,
+  );
   const pairs = new Set<string>();
   const blocked: Array<readonly [number, number]> = [];
   for (let i = 0; i < Math.floor(population.users.length / 100); i++) {

@@ -24,9 +24,17 @@ t.test('2,000 handles from a few common names: all valid, unique, plausible', as
   // Few names on purpose, so collisions happen and the fallbacks are exercised.
   const names = ['Amelia', 'José', 'Wei', 'Li', 'John Paul', 'Ayşe'];
   const handles = Array.from({ length: 2000 }, (_, i) => book.claim(random, names[i % names.length], 1970 + (i % 35)));
-  t.same(handles.filter((h) => usernameErrors(h).length > 0), [], 'every handle passes the username rules');
+  t.same(
+    handles.filter((h) => usernameErrors(h).length > 0),
+    [],
+    'every handle passes the username rules',
+  );
   t.equal(new Set(handles.map((h) => h.toLowerCase())).size, handles.length, 'unique, case ignored');
-  t.same(handles.filter((h) => !PLAUSIBLE_HANDLE.test(h)), [], 'a name and a usual ending');
+  t.same(
+    handles.filter((h) => !PLAUSIBLE_HANDLE.test(h)),
+    [],
+    'a name and a usual ending',
+  );
   t.ok(handles.some((h) => h.startsWith('Amelia_')) && handles.some((h) => /^jose\d{2}$/.test(h)), 'several patterns in use');
 });
 
@@ -38,7 +46,11 @@ t.test('first names follow gender, language, country and faith', async (t) => {
   t.equal(nameGroupOf('India Languages', 'India', 'Muslim - Sunni'), 'urdu');
   t.equal(nameGroupOf('India Languages', 'India', 'Sikh'), 'punjabi');
   t.equal(nameGroupOf('Japanese', 'Japan', 'Buddhist'), 'japanese');
-  const women = new Set(Array.from({ length: 200 }, () => firstNameFor(random, { gender: 'Woman', native_language: 'Spanish', home_country: 'Mexico', religion: 'Christian - Catholic' })));
+  const women = new Set(
+    Array.from({ length: 200 }, () =>
+      firstNameFor(random, { gender: 'Woman', native_language: 'Spanish', home_country: 'Mexico', religion: 'Christian - Catholic' }),
+    ),
+  );
   t.ok(women.has('María') || women.has('Sofía'), 'Spanish women’s names for a woman in Mexico');
   t.notOk(women.has('José'), 'never a man’s name');
 });

@@ -11,8 +11,30 @@ import { chance, type Random, weighted } from './random.ts';
 
 /** Surname initials roughly as common as they are in English-speaking phone books. */
 const INITIALS: ReadonlyArray<readonly [string, number]> = [
-  ['S', 10], ['M', 9], ['B', 8], ['C', 8], ['H', 7], ['R', 6], ['W', 6], ['G', 5], ['P', 5], ['D', 5], ['L', 5], ['K', 4],
-  ['T', 4], ['A', 4], ['J', 3], ['N', 3], ['F', 3], ['E', 2], ['V', 2], ['O', 2], ['Y', 1], ['Z', 1], ['I', 1], ['U', 0.5],
+  ['S', 10],
+  ['M', 9],
+  ['B', 8],
+  ['C', 8],
+  ['H', 7],
+  ['R', 6],
+  ['W', 6],
+  ['G', 5],
+  ['P', 5],
+  ['D', 5],
+  ['L', 5],
+  ['K', 4],
+  ['T', 4],
+  ['A', 4],
+  ['J', 3],
+  ['N', 3],
+  ['F', 3],
+  ['E', 2],
+  ['V', 2],
+  ['O', 2],
+  ['Y', 1],
+  ['Z', 1],
+  ['I', 1],
+  ['U', 0.5],
 ];
 
 /** Letters that do not decompose into a base letter plus an accent. */
@@ -42,7 +64,10 @@ export class UsernameBook {
       () => `${name.toLowerCase()}_${initial().toLowerCase()}`,
     ];
     for (let attempt = 0; attempt < 8; attempt++) {
-      const handle = weighted(random, patterns.map((p, i) => [p, [35, 25, 10, 15, 15][i]] as const))();
+      const handle = weighted(
+        random,
+        patterns.map((p, i) => [p, [35, 25, 10, 15, 15][i]] as const),
+      )();
       if (this.take(handle)) return handle;
     }
     // A common name taken every way: numbers, as people end up doing.

@@ -11,7 +11,7 @@ import { FormBodyError, parseFormBody } from './form-body.ts';
 import { BodyTooLargeError, closeAfterResponse, readBody, sendJson } from './http-io.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import { randomId } from './ids.ts';
-import { sessionJson } from './session-json.ts';
+import { type SessionRecord, sessionJson } from './session-json.ts';
 import { parseSessionParams } from './session-params.ts';
 import type { SessionStore } from './sessions.ts';
 import { invalidRequest, resourceMissing, StripeApiError, unknownParam } from './stripe-errors.ts';
@@ -20,10 +20,13 @@ export interface ApiContext {
   secretKey: string;
   sessions: SessionStore;
   idempotency: IdempotencyStore;
-  publicUrl: string;
+  /** Base of the hosted page URL handed to browsers for a session (emulator.ts). */
+  pageBase: (session: SessionRecord) => string;
   now: () => number;
   log: { warn(obj: object, msg?: string): void };
 }
+
+const pageJson = (session: SessionRecord, ctx: ApiContext) => sessionJson(session, ctx.pageBase(session));
 
 const CREATE_ENDPOINT = 'POST /v1/checkout/sessions';
 const SESSION_PATH = /^\/v1\/checkout\/sessions\/([^/]+)$/;
@@ -41,7 +44,7 @@ async function createSession(req: IncomingMessage, ctx: ApiContext): Promise<{ b
     if (replayed) return { body: replayed.body, headers: { 'Idempotency-Key': key, 'Idempotent-Replayed': 'true' } };
   }
   const input = parseSessionParams(params, Math.floor(ctx.now() / 1000));
-  const body = sessionJson(ctx.sessions.create(input), ctx.publicUrl);
+  const body = pageJson(ctx.sessions.create(input), ctx);
   if (key === undefined) return { body, headers: {} };
   ctx.idempotency.save(key, CREATE_ENDPOINT, params, { status: 200, body });
   return { body, headers: { 'Idempotency-Key': key } };
@@ -64,7 +67,7 @@ function retrieveSession(id: string, query: string, ctx: ApiContext): unknown {
   }
   const session = ctx.sessions.find(id);
   if (!session) throw resourceMissing('checkout.session', id, 'session');
-  return sessionJson(session, ctx.publicUrl);
+  return pageJson(session, ctx);
 }
 
 function errorResponse(error: unknown, req: IncomingMessage, res: ServerResponse, ctx: ApiContext): StripeApiError {

@@ -65,7 +65,8 @@ export function checkoutPage(session: SessionRecord): string {
   const id = escapeHtml(session.id);
   const rows = input.lineItems
     .map(
-      (item) => `<tr><td>${escapeHtml(item.name)}${item.description ? `<br><small>${escapeHtml(item.description)}</small>` : ''}</td>` +
+      (item) =>
+        `<tr><td>${escapeHtml(item.name)}${item.description ? `<br><small>${escapeHtml(item.description)}</small>` : ''}</td>` +
         `<td>${item.quantity}</td><td class="amount">${escapeHtml(formatAmount(item.unitAmount * item.quantity, item.currency))}</td></tr>`,
     )
     .join('\n');

@@ -50,10 +50,12 @@ export class DeliveryQueue {
   private idleWaiters: Array<() => void> = [];
   private closed = false;
 
-  constructor(
-    private deliver: Deliver | null,
-    private readonly options: { secret: string; retry: RetryPolicy; now: () => number; log: DeliveryLog },
-  ) {}
+  private deliver: Deliver | null;
+  private readonly options: { secret: string; retry: RetryPolicy; now: () => number; log: DeliveryLog };
+  constructor(deliver: Deliver | null, options: { secret: string; retry: RetryPolicy; now: () => number; log: DeliveryLog }) {
+    this.deliver = deliver;
+    this.options = options;
+  }
 
   /** Whether new events will be sent: Stripe's `pending_webhooks` counts the endpoints still to reach. */
   get delivering(): boolean {
@@ -148,7 +150,10 @@ export class DeliveryQueue {
       status = await deliver({ body: record.body, headers });
     } catch (error) {
       record.lastStatus = null;
-      this.options.log.warn({ ...context, err: error instanceof Error ? error.message : String(error) }, 'stripe emulator: webhook delivery failed');
+      this.options.log.warn(
+        { ...context, err: error instanceof Error ? error.message : String(error) },
+        'stripe emulator: webhook delivery failed',
+      );
       throw error;
     }
     record.lastStatus = status;
@@ -176,7 +181,10 @@ export class DeliveryQueue {
     if (!failed || this.closed || record.delivered) return;
     const { attempts, baseDelayMs, maxDelayMs } = this.options.retry;
     if (attempt >= attempts) {
-      this.options.log.warn({ eventId: record.id, type: record.type, attempts: record.attempts }, 'stripe emulator: webhook delivery given up');
+      this.options.log.warn(
+        { eventId: record.id, type: record.type, attempts: record.attempts },
+        'stripe emulator: webhook delivery given up',
+      );
       return;
     }
     const delay = Math.min(baseDelayMs * 2 ** (attempt - 1), maxDelayMs);

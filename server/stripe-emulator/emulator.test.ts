@@ -99,10 +99,20 @@ t.test('invalid parameters are StripeInvalidRequestErrors naming the parameter',
     ['relative success_url', { success_url: '/pay/done' }, 'success_url', /Not a valid URL/],
     ['non-http cancel_url', { cancel_url: 'javascript:alert(1)' }, 'cancel_url', /Not a valid URL/],
     ['no line items', { line_items: [] }, 'line_items', /Missing required param: line_items/],
-    ['negative amount', { line_items: [item({ unit_amount: -1 })] }, 'line_items[0][price_data][unit_amount]', /greater than or equal to 0/],
+    [
+      'negative amount',
+      { line_items: [item({ unit_amount: -1 })] },
+      'line_items[0][price_data][unit_amount]',
+      /greater than or equal to 0/,
+    ],
     ['fractional amount', { line_items: [item({ unit_amount: 1.5 })] }, 'line_items[0][price_data][unit_amount]', /Invalid integer/],
     ['zero quantity', { line_items: [item({}, 0)] }, 'line_items[0][quantity]', /greater than or equal to 1/],
-    ['no product name', { line_items: [item({ product_data: { name: '' } })] }, 'line_items[0][price_data][product_data][name]', /empty string/],
+    [
+      'no product name',
+      { line_items: [item({ product_data: { name: '' } })] },
+      'line_items[0][price_data][product_data][name]',
+      /empty string/,
+    ],
     ['a Price id', { line_items: [{ price: 'price_123', quantity: 1 }] }, 'line_items[0][price]', /no Price objects/],
     ['mixed currencies', { line_items: [item({}), item({ currency: 'eur' })] }, 'line_items', /same currency/],
   ];
@@ -121,10 +131,15 @@ t.test('invalid parameters are StripeInvalidRequestErrors naming the parameter',
   t.match(missing, { statusCode: 404, code: 'resource_missing', message: "No such checkout.session: 'cs_test_nope'" });
 });
 
-t.test('hostile bodies and unknown routes are refused in Stripe\'s error shape', async (t) => {
+t.test("hostile bodies and unknown routes are refused in Stripe's error shape", async (t) => {
   const { emulator } = await startForTest(t);
   const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-  for (const body of ['__proto__[polluted]=1&mode=payment', 'metadata[constructor][prototype]=1', 'line_items[0][__proto__][x]=1', 'a%5B__proto__%5D=1']) {
+  for (const body of [
+    '__proto__[polluted]=1&mode=payment',
+    'metadata[constructor][prototype]=1',
+    'line_items[0][__proto__][x]=1',
+    'a%5B__proto__%5D=1',
+  ]) {
     const response = await rawRequest(emulator, '/v1/checkout/sessions', { method: 'POST', headers: form, body });
     t.equal(response.status, 400, body);
     t.match(await response.json(), { error: { type: 'invalid_request_error', message: /reserved key/ } }, body);
@@ -142,7 +157,9 @@ t.test('hostile bodies and unknown routes are refused in Stripe\'s error shape',
 
   const unknownApi = await rawRequest(emulator, '/v1/customers');
   t.equal(unknownApi.status, 404);
-  t.match(await unknownApi.json(), { error: { type: 'invalid_request_error', message: /Unrecognized request URL \(GET: \/v1\/customers\)/ } });
+  t.match(await unknownApi.json(), {
+    error: { type: 'invalid_request_error', message: /Unrecognized request URL \(GET: \/v1\/customers\)/ },
+  });
   const elsewhere = await rawRequest(emulator, '/favicon.ico', { auth: false });
   t.equal(elsewhere.status, 404);
   t.match(await elsewhere.json(), { error: { type: 'invalid_request_error' } });
@@ -154,7 +171,9 @@ t.test('the hosted page shows the order, its buttons, and escapes what it echoes
   const { emulator, stripe } = await startForTest(t);
   const session = await stripe.checkout.sessions.create(
     checkoutParams({
-      line_items: [{ quantity: 3, price_data: { currency: 'eur', unit_amount: 1205, product_data: { name: '<script>alert("x")</script> & co' } } }],
+      line_items: [
+        { quantity: 3, price_data: { currency: 'eur', unit_amount: 1205, product_data: { name: '<script>alert("x")</script> & co' } } },
+      ],
     }),
   );
   const response = await fetch(`${emulator.url}/c/pay/${session.id}`);
@@ -168,8 +187,15 @@ t.test('the hosted page shows the order, its buttons, and escapes what it echoes
   t.match(html, /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; co/);
   t.notMatch(html, /<script/, 'nothing echoed is markup');
   t.notMatch(html, /(src|href)="https?:/, 'no external assets');
-  for (const [action, label] of [['pay', 'Pay'], ['pay-later', 'Pay later (bank debit)'], ['cancel', 'Cancel']]) {
-    t.match(html, `<form method="post" action="${session.id}/${action}"><button type="submit" class="${action === 'pay' ? 'primary' : 'secondary'}">${label}</button></form>`);
+  for (const [action, label] of [
+    ['pay', 'Pay'],
+    ['pay-later', 'Pay later (bank debit)'],
+    ['cancel', 'Cancel'],
+  ]) {
+    t.match(
+      html,
+      `<form method="post" action="${session.id}/${action}"><button type="submit" class="${action === 'pay' ? 'primary' : 'secondary'}">${label}</button></form>`,
+    );
   }
   const unknown = await fetch(`${emulator.url}/c/pay/cs_test_unknown`);
   t.equal(unknown.status, 404);
@@ -210,16 +236,29 @@ t.test('expired sessions cannot be paid and send checkout.session.expired', asyn
   const session = await stripe.checkout.sessions.create(checkoutParams());
   const soon = await stripe.checkout.sessions.create(checkoutParams({ expires_at: Math.floor(now / 1000) + 31 * 60 }));
   t.equal(soon.expires_at, Math.floor(now / 1000) + 31 * 60, 'expires_at is honoured');
-  await t.rejects(stripe.checkout.sessions.create(checkoutParams({ expires_at: Math.floor(now / 1000) + 60 })), { message: /greater than or equal to/, param: 'expires_at' });
+  await t.rejects(stripe.checkout.sessions.create(checkoutParams({ expires_at: Math.floor(now / 1000) + 60 })), {
+    message: /greater than or equal to/,
+    param: 'expires_at',
+  });
   now += 24 * 60 * 60 * 1000;
   const pay = await fetch(`${emulator.url}/c/pay/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
   t.equal(pay.status, 409);
   t.match(await pay.text(), /expired/);
   t.match(await stripe.checkout.sessions.retrieve(session.id), { status: 'expired', url: null });
-  t.same(emulator.events().map((event) => [event.type, event.sessionId]), [['checkout.session.expired', session.id]], 'expired when looked at');
+  t.same(
+    emulator.events().map((event) => [event.type, event.sessionId]),
+    [['checkout.session.expired', session.id]],
+    'expired when looked at',
+  );
   t.match(await stripe.checkout.sessions.retrieve(soon.id), { status: 'expired' });
   t.same(
-    emulator.events().map((event) => [event.type, event.sessionId]).sort(),
-    [['checkout.session.expired', session.id], ['checkout.session.expired', soon.id]].sort(),
+    emulator
+      .events()
+      .map((event) => [event.type, event.sessionId])
+      .sort(),
+    [
+      ['checkout.session.expired', session.id],
+      ['checkout.session.expired', soon.id],
+    ].sort(),
   );
 });

@@ -13,7 +13,7 @@ import { buildEvent } from './events.ts';
 import { sendJson } from './http-io.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { handlePage } from './page-routes.ts';
-import { sessionJson } from './session-json.ts';
+import { type SessionRecord, sessionJson } from './session-json.ts';
 import { SessionStore } from './sessions.ts';
 import { StripeApiError } from './stripe-errors.ts';
 
@@ -28,11 +28,18 @@ export interface StripeEmulatorOptions {
   webhookSecret: string;
   /** Sends one webhook delivery; returns the HTTP status. null = events are recorded but not delivered. */
   deliver: Deliver | null;
-  /** Default 127.0.0.1. */
+  /**
+   * The address to listen on; default 127.0.0.1. A wildcard (0.0.0.0, ::) makes the hosted page
+   * reachable at every address of the machine, as the app is when it listens on one.
+   */
   host?: string;
   /** Default 0 = a free port. */
   port?: number;
-  /** Base of the hosted checkout page URLs handed to browsers; default http://localhost:<port>. */
+  /**
+   * Base of the hosted checkout page URLs handed to browsers. Default: the host of the session's
+   * success_url at the emulator's port, so a member who opened the app at 127.0.0.1 or at the
+   * machine's LAN address (from a phone) reaches the page the same way they reach the app.
+   */
   publicUrl?: string;
   /** Default 8 attempts, 1000 ms doubling, at most 60_000 ms apart. */
   retry?: RetryPolicy;
@@ -59,6 +66,15 @@ export interface StripeEmulator {
   setDeliver(deliver: StripeEmulatorOptions['deliver']): void;
   /** Stops the server and every pending retry timer. */
   close(): Promise<void>;
+}
+
+/** The host (name or bracketed IPv6 address) of a return URL; localhost when it has none. */
+function returnHost(successUrl: string): string {
+  try {
+    return new URL(successUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }
 
 const DEFAULT_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 1000, maxDelayMs: 60_000 };
@@ -100,24 +116,36 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  // The SDK (in this process) talks to the loopback address when the emulator listens on all.
+  const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${local.includes(':') ? `[${local}]` : local}:${port}`;
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const pageBase = (session: SessionRecord) => publicUrl ?? `http://${returnHost(session.input.successUrl)}:${port}`;
 
   const deliveries = new DeliveryQueue(options.deliver, { secret: options.webhookSecret, retry: options.retry ?? DEFAULT_RETRY, now, log });
   const sessions = new SessionStore({
     now,
     onEvent: (type, session) => {
-      const { event, body } = buildEvent(type, sessionJson(session, publicUrl), Math.floor(now() / 1000), deliveries.delivering ? 1 : 0);
+      const { event, body } = buildEvent(
+        type,
+        sessionJson(session, pageBase(session)),
+        Math.floor(now() / 1000),
+        deliveries.delivering ? 1 : 0,
+      );
       deliveries.add({ id: event.id, type, sessionId: session.id, body });
     },
   });
-  const api: ApiContext = { secretKey: options.secretKey, sessions, idempotency: new IdempotencyStore(now), publicUrl, now, log };
+  const api: ApiContext = { secretKey: options.secretKey, sessions, idempotency: new IdempotencyStore(now), pageBase, now, log };
 
   handle = async (req, res) => {
     const requestUrl = new URL(req.url ?? '/', 'http://stripe-emulator.invalid');
     if (requestUrl.pathname.startsWith('/v1/')) return handleApi(req, res, requestUrl, api);
     if (await handlePage(req, res, requestUrl, sessions)) return;
-    sendJson(res, 404, new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${requestUrl.pathname}).`).body());
+    sendJson(
+      res,
+      404,
+      new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${requestUrl.pathname}).`).body(),
+    );
   };
 
   const sweep = setInterval(() => sessions.expireDue(), EXPIRY_SWEEP_MS);
@@ -126,7 +154,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
 
   return {
     url,
-    sdkOptions: { host, port, protocol: 'http' },
+    sdkOptions: { host: local, port, protocol: 'http' },
     pay: async (sessionId, outcome = 'paid') => ({ redirectTo: sessions.complete(sessionId, outcome) }),
     cancel: async (sessionId) => ({ redirectTo: sessions.cancel(sessionId) }),
     settleAsync: async (sessionId, succeeded) => sessions.settle(sessionId, succeeded),

@@ -19,7 +19,12 @@ export interface StripeEventJson {
 }
 
 /** The event for `object` (a snapshot: later changes to the session do not alter it) and its body. */
-export function buildEvent(type: string, object: unknown, createdSeconds: number, pendingWebhooks: number): { event: StripeEventJson; body: string } {
+export function buildEvent(
+  type: string,
+  object: unknown,
+  createdSeconds: number,
+  pendingWebhooks: number,
+): { event: StripeEventJson; body: string } {
   const event: StripeEventJson = {
     id: randomId('evt_test_'),
     object: 'event',

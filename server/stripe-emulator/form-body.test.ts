@@ -35,13 +35,23 @@ t.test('percent-encoded brackets, + for spaces, empty-bracket appends and the la
 });
 
 t.test('prototype keys are refused wherever they appear, and nothing is polluted', async (t) => {
-  for (const body of ['__proto__[x]=1', 'a[__proto__][x]=1', 'constructor[prototype][x]=1', 'a[b][prototype]=1', '%5F%5Fproto%5F%5F[x]=1']) {
+  for (const body of [
+    '__proto__[x]=1',
+    'a[__proto__][x]=1',
+    'constructor[prototype][x]=1',
+    'a[b][prototype]=1',
+    '%5F%5Fproto%5F%5F[x]=1',
+  ]) {
     t.throws(() => parseFormBody(body), { constructor: FormBodyError, message: /reserved key/ }, body);
   }
   t.equal(({} as Record<string, unknown>).x, undefined);
-  t.same(parseFormBody('metadata[toString]=1&metadata[hasOwnProperty]=2&metadata[constructor_id]=3'), {
-    metadata: { toString: '1', hasOwnProperty: '2', constructor_id: '3' },
-  }, 'names that merely resemble built-ins are ordinary keys');
+  t.same(
+    parseFormBody('metadata[toString]=1&metadata[hasOwnProperty]=2&metadata[constructor_id]=3'),
+    {
+      metadata: { toString: '1', hasOwnProperty: '2', constructor_id: '3' },
+    },
+    'names that merely resemble built-ins are ordinary keys',
+  );
 });
 
 t.test('depth, malformed names and value/object conflicts are refused', async (t) => {
@@ -49,7 +59,8 @@ t.test('depth, malformed names and value/object conflicts are refused', async (t
   t.doesNotThrow(() => parseFormBody(atLimit));
   t.throws(() => parseFormBody(`a${'[b]'.repeat(MAX_FORM_DEPTH + 1)}=1`), { message: /nested too deeply/ });
   t.throws(() => parseFormBody(`a${'[b]'.repeat(100_000)}=1`), { message: /nested too deeply/ });
-  for (const body of ['[a]=1', 'a[b=1', 'a[b]c=1', 'a[b[c]]=1']) t.throws(() => parseFormBody(body), { message: /Invalid parameter name/, param: body.split('=')[0] }, body);
+  for (const body of ['[a]=1', 'a[b=1', 'a[b]c=1', 'a[b[c]]=1'])
+    t.throws(() => parseFormBody(body), { message: /Invalid parameter name/, param: body.split('=')[0] }, body);
   t.throws(() => parseFormBody('a=1&a[b]=2'), { message: /both as a value and as a nested object/ });
   t.throws(() => parseFormBody('a[b]=2&a=1'), { message: /both as a value and as a nested object/ });
 });

@@ -25,11 +25,10 @@ const INDEX = /^(0|[1-9][0-9]{0,5})$/;
 
 /** A body Stripe would refuse; `param` names the offending parameter for the error JSON. */
 export class FormBodyError extends Error {
-  constructor(
-    message: string,
-    readonly param: string,
-  ) {
+  readonly param: string;
+  constructor(message: string, param: string) {
     super(message);
+    this.param = param;
   }
 }
 

@@ -36,10 +36,12 @@ export class IdempotencyStore {
   // A Map keeps insertion order, which is save order: the oldest entries come first when pruning.
   private readonly entries = new Map<string, Entry>();
 
-  constructor(
-    private readonly now: () => number,
-    private readonly ttlMs = DAY_MS,
-  ) {}
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+  constructor(now: () => number, ttlMs = DAY_MS) {
+    this.now = now;
+    this.ttlMs = ttlMs;
+  }
 
   /** The response to replay, or null on a key's first use; throws when the key was used differently. */
   replay(key: string, endpoint: string, params: FormValue): SavedResponse | null {

@@ -27,7 +27,14 @@ function showPage(res: ServerResponse, sessions: SessionStore, id: string): void
     const successUrl = session.input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
     return sendHtml(res, 200, messagePage('This checkout session is already complete.', { href: successUrl, label: 'Return to Betroth' }));
   }
-  sendHtml(res, 200, messagePage('This checkout session has expired and can no longer be paid.', { href: session.input.cancelUrl, label: 'Return to Betroth' }));
+  sendHtml(
+    res,
+    200,
+    messagePage('This checkout session has expired and can no longer be paid.', {
+      href: session.input.cancelUrl,
+      label: 'Return to Betroth',
+    }),
+  );
 }
 
 async function act(req: IncomingMessage, res: ServerResponse, sessions: SessionStore, id: string, action: string): Promise<void> {

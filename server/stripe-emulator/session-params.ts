@@ -35,13 +35,15 @@ export interface SessionInput {
 
 // The top-level names of SessionCreateParams in the stripe SDK's types.
 const KNOWN_PARAMS = new Set(
-  ('adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax billing_address_collection ' +
+  (
+    'adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax billing_address_collection ' +
     'branding_settings cancel_url client_reference_id consent_collection currency custom_fields custom_text customer customer_account ' +
     'customer_creation customer_email customer_update discounts excluded_payment_method_types expand expires_at integration_identifier ' +
     'invoice_creation line_items locale managed_payments metadata mode name_collection optional_items origin_context payment_intent_data ' +
     'payment_method_collection payment_method_configuration payment_method_data payment_method_options payment_method_types permissions ' +
     'phone_number_collection redirect_on_completion return_url saved_payment_method_options setup_intent_data shipping_address_collection ' +
-    'shipping_options submit_type subscription_data success_url tax_id_collection ui_mode wallet_options').split(' '),
+    'shipping_options submit_type subscription_data success_url tax_id_collection ui_mode wallet_options'
+  ).split(' '),
 );
 
 const UNSUPPORTED: Record<string, string> = {
@@ -82,8 +84,10 @@ function objectParam(value: FormValue | undefined, param: string): FormObject | 
 
 function stringParam(value: FormValue | undefined, param: string, maxLength = 5000): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${param} must be a string, not a hash.`, param, 'parameter_invalid_string');
-  if (value.length > maxLength) throw invalidRequest(`Invalid string: ${param} must be at most ${maxLength} characters long.`, param, 'parameter_invalid_string');
+  if (typeof value !== 'string')
+    throw invalidRequest(`Invalid string: ${param} must be a string, not a hash.`, param, 'parameter_invalid_string');
+  if (value.length > maxLength)
+    throw invalidRequest(`Invalid string: ${param} must be at most ${maxLength} characters long.`, param, 'parameter_invalid_string');
   return value;
 }
 
@@ -144,11 +148,15 @@ function lineItem(value: FormValue, index: number): LineItemInput {
   checkKeys(priceData, PRICE_DATA_KEYS, pricePrefix);
   for (const key of ['product', 'recurring', 'unit_amount_decimal']) {
     if (priceData[key] !== undefined) {
-      throw invalidRequest(`The Stripe emulator implements only price_data with currency, unit_amount and product_data.`, `${pricePrefix}[${key}]`);
+      throw invalidRequest(
+        `The Stripe emulator implements only price_data with currency, unit_amount and product_data.`,
+        `${pricePrefix}[${key}]`,
+      );
     }
   }
   const currency = requiredString(priceData.currency, `${pricePrefix}[currency]`).toLowerCase();
-  if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}.`, `${pricePrefix}[currency]`, 'parameter_invalid_string');
+  if (!/^[a-z]{3}$/.test(currency))
+    throw invalidRequest(`Invalid currency: ${currency}.`, `${pricePrefix}[currency]`, 'parameter_invalid_string');
   const unitAmount = integerParam(priceData.unit_amount, `${pricePrefix}[unit_amount]`, 0, MAX_AMOUNT);
   if (unitAmount === undefined) throw missingParam(`${pricePrefix}[unit_amount]`);
   const productData = objectParam(priceData.product_data, `${pricePrefix}[product_data]`);

@@ -25,11 +25,10 @@ export type SessionEventType =
 
 /** Why a session cannot do what was asked: 404 it does not exist, 409 it is not in the right state. */
 export class SessionStateError extends Error {
-  constructor(
-    message: string,
-    readonly status: 404 | 409,
-  ) {
+  readonly status: 404 | 409;
+  constructor(message: string, status: 404 | 409) {
     super(message);
+    this.status = status;
   }
 }
 
@@ -38,13 +37,18 @@ const DAY_SECONDS = 24 * 60 * 60;
 export class SessionStore {
   private readonly sessions = new Map<string, SessionRecord>();
 
-  constructor(
-    private readonly deps: {
-      /** Milliseconds since the epoch. */
-      now: () => number;
-      onEvent: (type: SessionEventType, session: SessionRecord) => void;
-    },
-  ) {}
+  private readonly deps: {
+    /** Milliseconds since the epoch. */
+    now: () => number;
+    onEvent: (type: SessionEventType, session: SessionRecord) => void;
+  };
+  constructor(deps: {
+    /** Milliseconds since the epoch. */
+    now: () => number;
+    onEvent: (type: SessionEventType, session: SessionRecord) => void;
+  }) {
+    this.deps = deps;
+  }
 
   private seconds(): number {
     return Math.floor(this.deps.now() / 1000);

@@ -12,13 +12,14 @@ export interface StripeErrorBody {
 }
 
 export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: StripeErrorType,
-    message: string,
-    readonly details: { param?: string; code?: string } = {},
-  ) {
+  readonly status: number;
+  readonly type: StripeErrorType;
+  readonly details: { param?: string; code?: string };
+  constructor(status: number, type: StripeErrorType, message: string, details: { param?: string; code?: string } = {}) {
     super(message);
+    this.status = status;
+    this.type = type;
+    this.details = details;
   }
 
   body(): StripeErrorBody {
@@ -27,7 +28,10 @@ export class StripeApiError extends Error {
 }
 
 export const invalidRequest = (message: string, param?: string, code?: string) =>
-  new StripeApiError(400, 'invalid_request_error', message, { ...(param === undefined ? {} : { param }), ...(code === undefined ? {} : { code }) });
+  new StripeApiError(400, 'invalid_request_error', message, {
+    ...(param === undefined ? {} : { param }),
+    ...(code === undefined ? {} : { code }),
+  });
 
 export const missingParam = (param: string) => invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
 

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import Stripe from 'stripe';
+import { timersDueWithin } from '../test/timer-sentinel.ts';
+import { waitFor } from '../test/nats.ts';
 import { checkoutParams, recordingDeliver, startForTest, WEBHOOK_SECRET, type Delivery } from './test-support.ts';
 
 const SIGNATURE_ERROR = { message: /No signatures found matching the expected signature/, type: 'StripeSignatureVerificationError' };
@@ -36,7 +38,9 @@ t.test('deliveries are signed the way the SDK verifies, and tampering is caught'
     api_version: Stripe.API_VERSION,
     livemode: false,
     pending_webhooks: 1,
-    data: { object: { id: session.id, object: 'checkout.session', status: 'complete', payment_status: 'paid', metadata: { user_id: '5' } } },
+    data: {
+      object: { id: session.id, object: 'checkout.session', status: 'complete', payment_status: 'paid', metadata: { user_id: '5' } },
+    },
   });
   t.equal(typeof event.created, 'number');
   const asyncEvent = await Stripe.webhooks.constructEventAsync(delivery.body, delivery.headers['Stripe-Signature'], WEBHOOK_SECRET);
@@ -47,8 +51,14 @@ t.test('deliveries are signed the way the SDK verifies, and tampering is caught'
   t.throws(() => Stripe.webhooks.constructEvent(tampered, delivery.headers['Stripe-Signature'], WEBHOOK_SECRET), SIGNATURE_ERROR);
   t.throws(() => Stripe.webhooks.constructEvent(delivery.body, delivery.headers['Stripe-Signature'], 'whsec_other'), SIGNATURE_ERROR);
   const reserialised = JSON.stringify(JSON.parse(delivery.body));
-  t.throws(() => Stripe.webhooks.constructEvent(reserialised, delivery.headers['Stripe-Signature'], WEBHOOK_SECRET), SIGNATURE_ERROR, 'only the raw bytes verify');
-  t.match(emulator.events(), [{ id: event.id, type: 'checkout.session.completed', sessionId: session.id, attempts: 1, delivered: true, lastStatus: 200 }]);
+  t.throws(
+    () => Stripe.webhooks.constructEvent(reserialised, delivery.headers['Stripe-Signature'], WEBHOOK_SECRET),
+    SIGNATURE_ERROR,
+    'only the raw bytes verify',
+  );
+  t.match(emulator.events(), [
+    { id: event.id, type: 'checkout.session.completed', sessionId: session.id, attempts: 1, delivered: true, lastStatus: 200 },
+  ]);
 });
 
 t.test('failed deliveries are retried with backoff, each attempt signed afresh', async (t) => {
@@ -74,7 +84,8 @@ t.test('failed deliveries are retried with backoff, each attempt signed afresh',
   t.equal(new Set(signatures.map((header) => header.split(',')[0])).size, 4, 'a fresh timestamp every attempt');
   for (const delivery of deliveries) t.ok(verify(delivery), 'and every one verifies');
   const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]);
-  for (const [i, minimum] of [20, 40, 50].entries()) t.ok(gaps[i] >= minimum - 2, `gap ${i + 1} is ${Math.round(gaps[i])} ms, at least ${minimum}`);
+  for (const [i, minimum] of [20, 40, 50].entries())
+    t.ok(gaps[i] >= minimum - 2, `gap ${i + 1} is ${Math.round(gaps[i])} ms, at least ${minimum}`);
 });
 
 t.test('delivery gives up after the configured attempts', async (t) => {
@@ -142,13 +153,23 @@ t.test('delayed payments complete unpaid, then settle with their own events', as
       { type: 'checkout.session.completed', data: { object: { id: failing.id, status: 'complete', payment_status: 'unpaid' } } },
     ],
   );
-  t.match(await stripe.checkout.sessions.retrieve(succeeding.id), { status: 'complete', payment_status: 'unpaid', payment_intent: /^pi_test_/ });
+  t.match(await stripe.checkout.sessions.retrieve(succeeding.id), {
+    status: 'complete',
+    payment_status: 'unpaid',
+    payment_intent: /^pi_test_/,
+  });
 
   await emulator.settleAsync(succeeding.id, true);
   await emulator.settleAsync(failing.id, false);
   await emulator.idle();
-  t.match(verify(deliveries[2]), { type: 'checkout.session.async_payment_succeeded', data: { object: { id: succeeding.id, payment_status: 'paid' } } });
-  t.match(verify(deliveries[3]), { type: 'checkout.session.async_payment_failed', data: { object: { id: failing.id, payment_status: 'unpaid' } } });
+  t.match(verify(deliveries[2]), {
+    type: 'checkout.session.async_payment_succeeded',
+    data: { object: { id: succeeding.id, payment_status: 'paid' } },
+  });
+  t.match(verify(deliveries[3]), {
+    type: 'checkout.session.async_payment_failed',
+    data: { object: { id: failing.id, payment_status: 'unpaid' } },
+  });
   t.match(await stripe.checkout.sessions.retrieve(succeeding.id), { payment_status: 'paid' });
   t.match(await stripe.checkout.sessions.retrieve(failing.id), { status: 'complete', payment_status: 'unpaid' });
   await t.rejects(emulator.settleAsync(succeeding.id, true), { message: /no delayed payment/, status: 409 }, 'settles once');
@@ -199,11 +220,12 @@ t.test('close() stops pending retries and the server', async (t) => {
   const { deliver, deliveries } = recordingDeliver(Array(10).fill(500));
   const { emulator, stripe } = await startForTest(t, { deliver, retry: { attempts: 8, baseDelayMs: 30, maxDelayMs: 30 } });
   await emulator.pay((await stripe.checkout.sessions.create(checkoutParams())).id);
-  while (deliveries.length === 0) await sleep(1);
+  await waitFor(() => deliveries.length > 0, 5_000, 'the first delivery');
   await emulator.close();
   await emulator.idle();
   const attempts = deliveries.length;
-  await sleep(150);
+  // Retries wait at most 30 ms: had close() left one scheduled, it would fire before this.
+  await timersDueWithin(30);
   t.equal(deliveries.length, attempts, 'no retry fired after close()');
   await t.rejects(fetch(`${emulator.url}/v1/checkout/sessions/x`), 'the server is gone');
   await emulator.close();

@@ -36,7 +36,12 @@ export async function matchedPair(app: FastifyInstance, db: Db, names: [string?,
 /** Opens the match's chat the way a member does: a credit bought, then spent on it. */
 export async function unlockChat(app: FastifyInstance, db: Db, member: TestMember, matchId: number): Promise<void> {
   await giveCredits(db, member, 1);
-  const answer = await app.inject({ method: 'POST', url: '/api/v1/match/use_chat_credit/', headers: member.auth, payload: { match_id: matchId } });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/v1/match/use_chat_credit/',
+    headers: member.auth,
+    payload: { match_id: matchId },
+  });
   if (answer.statusCode !== 200) throw new Error(`unlock failed: ${answer.statusCode} ${answer.body}`);
 }
 
@@ -69,7 +74,12 @@ export function clearChat(app: FastifyInstance, member: TestMember, matchId: num
 }
 
 export function markRead(app: FastifyInstance, member: TestMember, matchId: number | string, lastReadMessageId: number) {
-  return app.inject({ method: 'POST', url: chatUrl(matchId, 'read/'), headers: member.auth, payload: { last_read_message_id: lastReadMessageId } });
+  return app.inject({
+    method: 'POST',
+    url: chatUrl(matchId, 'read/'),
+    headers: member.auth,
+    payload: { last_read_message_id: lastReadMessageId },
+  });
 }
 
 export function setReadReceipts(app: FastifyInstance, member: TestMember, on: boolean) {
@@ -85,7 +95,9 @@ export async function insertMessages(db: Db, matchId: number, fromProfileId: num
   return rows.map((row) => Number(row.id)).sort((x, y) => x - y);
 }
 
-const PHOTO = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#5070a0' } }).jpeg().toBuffer();
+const PHOTO = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#5070a0' } })
+  .jpeg()
+  .toBuffer();
 
 /**
  * A chat photo of `member`, uploaded through the API (fieldName 'chat') and then approved as the

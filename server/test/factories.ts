@@ -11,7 +11,10 @@ export interface TestMember {
   auth: { authorization: string };
 }
 
-export async function signUp(app: FastifyInstance, overrides: Partial<{ username: string; email: string; password: string }> = {}): Promise<TestMember> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<TestMember> {
   const suffix = randomBytes(4).toString('hex');
   const username = overrides.username ?? `member_${suffix}`;
   const email = overrides.email ?? `${username}@example.com`;

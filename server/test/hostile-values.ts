@@ -11,7 +11,10 @@ import fc from 'fast-check';
 
 /** JSON text written as is inside a body: numbers that JSON.stringify cannot produce. */
 export class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 export const rawJson = (text: string) => new RawJson(text);
 
@@ -118,7 +121,15 @@ export const HOSTILE: Record<string, Record<string, unknown>> = {
   },
   arraysForScalars: { 'empty array': [], 'array of 1': [1], 'array of text': ['a', 'b'], 'array of null': [null], 'array in array': [[]] },
   objectsForScalars: { 'empty object': {}, 'object a:1': { a: 1 }, 'range object': { min: 1, max: 2 }, 'operator object': { $gt: '' } },
-  idAndBooleanConfusion: { true: true, false: false, null: null, 'text false': 'false', 'text true': 'true', 'array [1]': [1], 'text 1': '1' },
+  idAndBooleanConfusion: {
+    true: true,
+    false: false,
+    null: null,
+    'text false': 'false',
+    'text true': 'true',
+    'array [1]': [1],
+    'text 1': '1',
+  },
   emptyAndWhitespace: { empty: '', space: ' ', 'tab and newline': '\t\n', 'no-break space': '\u00a0', 'ideographic space': '\u3000' },
   unicodeOddities: {
     'RTL override': '\u202eevil\u202c',
@@ -266,7 +277,10 @@ export function asText(value: unknown): string {
  * so a body nested thousands deep is written without exhausting the stack.
  */
 class KeyMark {
-  constructor(readonly key: string) {}
+  readonly key: string;
+  constructor(key: string) {
+    this.key = key;
+  }
 }
 
 export function toJsonText(value: unknown): string {

@@ -93,7 +93,10 @@ export class TcpProxy {
 /** A Log that keeps every line, for asserting on what was logged. */
 export function memoryLog(): Log & { lines: Array<{ level: string; message: string; details: object }> } {
   const lines: Array<{ level: string; message: string; details: object }> = [];
-  const at = (level: string) => (details: object, message = '') => void lines.push({ level, message, details });
+  const at =
+    (level: string) =>
+    (details: object, message = '') =>
+      void lines.push({ level, message, details });
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 

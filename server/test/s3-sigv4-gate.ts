@@ -41,7 +41,12 @@ function checkPresigned(request: http.IncomingMessage, secretAccessKey: string):
     .join('&');
   const canonicalHeaders = signedHeaders
     .split(';')
-    .map((name) => `${name}:${String(request.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(request.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonicalRequest = [
     request.method,
@@ -52,10 +57,7 @@ function checkPresigned(request: http.IncomingMessage, secretAccessKey: string):
     query.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD',
   ].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scopeParts.join('/'), sha256(canonicalRequest)].join('\n');
-  const key = ['aws4_request'].reduce(
-    (k, part) => hmac(k, part),
-    hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service),
-  );
+  const key = ['aws4_request'].reduce((k, part) => hmac(k, part), hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service));
   const expected = Buffer.from(hmac(key, stringToSign).toString('hex'));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? null : 'signature does not match';

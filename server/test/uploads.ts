@@ -44,7 +44,12 @@ export interface UploadVerdict {
 }
 
 /** Polls the status route, as the client does, until moderation has decided (or `timeoutMs` passes). */
-export async function waitForVerdict(app: FastifyInstance, member: TestMember, uploadId: string, timeoutMs = 30_000): Promise<UploadVerdict> {
+export async function waitForVerdict(
+  app: FastifyInstance,
+  member: TestMember,
+  uploadId: string,
+  timeoutMs = 30_000,
+): Promise<UploadVerdict> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = (await uploadStatus(app, member, uploadId)).json() as UploadVerdict;

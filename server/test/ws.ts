@@ -34,7 +34,9 @@ export function openSocket(url: string, options: { headers?: Record<string, stri
     const ws = new WebSocket(url, options.protocols ?? [], { headers: options.headers });
     const recorded = recordSocket(ws);
     ws.once('open', () => resolve(recorded));
-    ws.once('unexpected-response', (_request, response) => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { statusCode: response.statusCode })));
+    ws.once('unexpected-response', (_request, response) =>
+      reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { statusCode: response.statusCode })),
+    );
     ws.once('error', reject);
   });
 }

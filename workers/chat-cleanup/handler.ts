@@ -7,8 +7,8 @@
  */
 import type { Db } from '../../server/kernel/db/client.ts';
 import type { MediaStore } from '../../server/kernel/media/index.ts';
+import { chatPhotosOf, deleteUploads } from '../../server/modules/uploads/index.ts';
 import { defineHandler, type EventHandler } from '../runtime/handler.ts';
-import { chatPhotosOf, deleteUploads } from './chat-photos.queries.ts';
 
 export interface ChatCleanupDeps {
   db: Db;
@@ -26,7 +26,10 @@ export function chatCleanupHandler(deps: ChatCleanupDeps): EventHandler<'matches
       if (photos.length === 0) return;
       // Throws on a store failure: the event is retried, nothing is lost.
       await deps.media.delete(photos.flatMap((photo) => photo.keys));
-      await deleteUploads(deps.db, photos.map((photo) => photo.id));
+      await deleteUploads(
+        deps.db,
+        photos.map((photo) => photo.id),
+      );
       log.info({ matchId, photos: photos.length }, 'chat photos of an ended match removed');
     },
   });

@@ -5,7 +5,7 @@
  * have granted it first, or an earlier delivery of this event that died after committing), so a
  * redelivery, a duplicate event or a crash mid-grant can never add credits twice.
  */
-import { grantPayment } from '../../server/kernel/db/credit-ledger.ts';
+import { grantPayment } from '../../server/modules/credits/index.ts';
 import type { Db } from '../../server/kernel/db/client.ts';
 import { defineHandler } from '../runtime/handler.ts';
 

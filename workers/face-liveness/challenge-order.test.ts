@@ -7,7 +7,11 @@ const challenge: LivenessStepKind[] = ['tilt_left', 'closer', 'turn_right'];
 t.test('the steps in order pass, with neutral frames and held steps in between', async (t) => {
   t.same(followChallenge(['tilt_left', 'closer', 'turn_right'], challenge), { ok: true });
   t.same(followChallenge(['tilt_left', 'tilt_left', null, 'closer', null, 'turn_right', 'turn_right'], challenge), { ok: true });
-  t.same(followChallenge([null, 'tilt_left', null, 'tilt_left', 'closer', 'turn_right'], challenge), { ok: true }, 'back to neutral then the same step again');
+  t.same(
+    followChallenge([null, 'tilt_left', null, 'tilt_left', 'closer', 'turn_right'], challenge),
+    { ok: true },
+    'back to neutral then the same step again',
+  );
 });
 
 t.test('a movement the challenge did not ask for is ignored', async (t) => {
@@ -18,7 +22,11 @@ t.test('a later step first, or an earlier one again, is the wrong order', async 
   t.same(followChallenge(['closer', 'tilt_left', 'turn_right'], challenge), { ok: false, code: 'wrong_order' });
   t.same(followChallenge(['tilt_left', 'turn_right', 'closer'], challenge), { ok: false, code: 'wrong_order' });
   t.same(followChallenge(['tilt_left', 'closer', 'tilt_left', 'turn_right'], challenge), { ok: false, code: 'wrong_order' });
-  t.same(followChallenge(['tilt_left', 'closer', 'turn_right', 'closer'], challenge), { ok: false, code: 'wrong_order' }, 'even after the last step');
+  t.same(
+    followChallenge(['tilt_left', 'closer', 'turn_right', 'closer'], challenge),
+    { ok: false, code: 'wrong_order' },
+    'even after the last step',
+  );
 });
 
 t.test('a step never shown is missed, even when the next ones follow', async (t) => {

@@ -14,7 +14,7 @@ import { withTimeout } from '../runtime/timeout.ts';
 import { defineHandler, type EventHandler } from '../runtime/handler.ts';
 import type { FaceDetector } from '../vision/face-detector.ts';
 import { analyzeScan } from './scan-analysis.ts';
-import * as records from './scan-records.ts';
+import { scanRecords as records } from '../../server/modules/liveness/index.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** Seven frames at about half a second each, with room for a busy machine. */

@@ -48,7 +48,8 @@ const detector = createFaceDetector();
 const other = (await detector.detect(await otherPersonFrame())).faces[0];
 const fixed = (value: number, digits = 3) => value.toFixed(digits).padStart(7);
 const eyeDistance = (points: Point[]) => {
-  const centre = (from: number) => points.slice(from, from + 6).reduce((sum, p) => ({ x: sum.x + p.x / 6, y: sum.y + p.y / 6 }), { x: 0, y: 0 });
+  const centre = (from: number) =>
+    points.slice(from, from + 6).reduce((sum, p) => ({ x: sum.x + p.x / 6, y: sum.y + p.y / 6 }), { x: 0, y: 0 });
   const [left, right] = [centre(36), centre(42)];
   return Math.hypot(right.x - left.x, right.y - left.y);
 };

@@ -26,7 +26,10 @@ t.test('turn is the nose tip between the outer eye corners, whatever the tilt an
   // Outer corners 84 apart: a nose tip 12.6 toward the image right is 0.3 of the half distance.
   const turned = noseShifted(frontalFace(), 12.6);
   t.ok(close(measurePose(transform(turned, { dx: 320, dy: 240 }), FRAME).yaw, 0.3), 'toward the image right: positive');
-  t.ok(close(measurePose(transform(noseShifted(frontalFace(), -12.6), { dx: 320, dy: 240 }), FRAME).yaw, -0.3), 'toward the image left: negative');
+  t.ok(
+    close(measurePose(transform(noseShifted(frontalFace(), -12.6), { dx: 320, dy: 240 }), FRAME).yaw, -0.3),
+    'toward the image left: negative',
+  );
   fc.assert(
     fc.property(fc.double({ min: -40, max: 40, noNaN: true }), fc.double({ min: 0.5, max: 3, noNaN: true }), (degrees, scale) =>
       close(measurePose(transform(turned, { degrees, scale, dx: 320, dy: 240 }), FRAME).yaw, 0.3, 1e-9),

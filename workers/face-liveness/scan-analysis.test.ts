@@ -58,7 +58,12 @@ t.test('the same frame sent twice is a replay, refused before any detection', as
 });
 
 t.test('one picture re-encoded into every frame shows no movement', async (t) => {
-  const still = [frames.neutral, await astronautFrame({ quality: 60 }), await astronautFrame({ size: 400 }), await astronautFrame({ quality: 90 })];
+  const still = [
+    frames.neutral,
+    await astronautFrame({ quality: 60 }),
+    await astronautFrame({ size: 400 }),
+    await astronautFrame({ quality: 90 }),
+  ];
   failed(t, await analyze(still), 'no_movement');
 });
 
@@ -115,5 +120,8 @@ t.test('frames that are not small readable JPEGs fail before any detection', asy
 });
 
 t.test('a malformed challenge is the caller’s bug', async (t) => {
-  await t.rejects(analyze([frames.neutral, frames.tiltLeft, frames.closer, frames.turnRight], ['tilt_left', 'tilt_left', 'closer']), TypeError);
+  await t.rejects(
+    analyze([frames.neutral, frames.tiltLeft, frames.closer, frames.turnRight], ['tilt_left', 'tilt_left', 'closer']),
+    TypeError,
+  );
 });

@@ -34,7 +34,11 @@ const isNeutral = (pose: Pose) =>
  * `frames`: the neutral frame first, then the frames of the steps in the order they were taken.
  * Throws only for a malformed challenge (a caller's bug) or a detector failure (worth a retry).
  */
-export async function analyzeScan(frames: readonly Buffer[], challenge: readonly LivenessStepKind[], options: ScanOptions): Promise<ScanResult> {
+export async function analyzeScan(
+  frames: readonly Buffer[],
+  challenge: readonly LivenessStepKind[],
+  options: ScanOptions,
+): Promise<ScanResult> {
   if (!isLivenessChallenge(challenge)) throw new TypeError(`not a liveness challenge: ${JSON.stringify(challenge)}`);
   const problem = await frameProblem(frames);
   if (problem) return failure(problem);
@@ -52,7 +56,13 @@ export async function analyzeScan(frames: readonly Buffer[], challenge: readonly
     if (observed.length > 0 && descriptorDistance(observed[0].descriptor, face.descriptor) > SAME_PERSON_DISTANCE) {
       return failure('different_person');
     }
-    observed.push({ pose, landmarks: face.landmarks, side: Math.min(analysis.width, analysis.height), descriptor: face.descriptor, confidence: face.score });
+    observed.push({
+      pose,
+      landmarks: face.landmarks,
+      side: Math.min(analysis.width, analysis.height),
+      descriptor: face.descriptor,
+      confidence: face.score,
+    });
   }
   return judgeFrames(observed, challenge);
 }

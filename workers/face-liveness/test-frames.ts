@@ -116,7 +116,12 @@ async function render(name: SourceName, pose: FramePose): Promise<Buffer> {
     raw = sharp(turned.data, { raw: { width: turned.info.width, height: turned.info.height, channels: 3 } });
   }
   const side = Math.round(crop / (pose.scale ?? 1));
-  const window = { left: Math.round(fx - side / 2 + (pose.shift ?? 0)), top: Math.round(fy - side / 2 + crop / 16), width: side, height: side };
+  const window = {
+    left: Math.round(fx - side / 2 + (pose.shift ?? 0)),
+    top: Math.round(fy - side / 2 + crop / 16),
+    width: side,
+    height: side,
+  };
   const cropped = await raw.extract(window).raw().toBuffer();
   const size = pose.size ?? 480;
   return sharp(cropped, { raw: { width: side, height: side, channels: 3 } })
@@ -133,7 +138,9 @@ export const otherPersonFrame = (pose: FramePose = {}) => render('cameraMan', po
 
 /** Two astronauts side by side in one frame. */
 export async function twoFacesFrame(): Promise<Buffer> {
-  const half = await sharp(await astronautFrame({ scale: 0.8 })).resize(320, 320).toBuffer();
+  const half = await sharp(await astronautFrame({ scale: 0.8 }))
+    .resize(320, 320)
+    .toBuffer();
   return sharp({ create: { width: 640, height: 320, channels: 3, background: '#808080' } })
     .composite([
       { input: half, left: 0, top: 0 },

@@ -40,10 +40,26 @@ t.test('a pass at the thresholds scores 0.5', async (t) => {
 });
 
 t.test('the failures a verdict can give', async (t) => {
-  t.same(judgeFrames([neutral(), neutral(), neutral(), neutral()], challenge), { ok: false, code: 'no_movement', reason: LIVENESS_FAILURES.no_movement });
-  t.same(judgeFrames([neutral(), closer(), tiltedLeft(), turnedRight()], challenge), { ok: false, code: 'wrong_order', reason: LIVENESS_FAILURES.wrong_order });
-  t.same(judgeFrames([neutral(), tiltedLeft(), closer(), neutral()], challenge), { ok: false, code: 'step_missed', reason: LIVENESS_FAILURES.step_missed });
-  t.same(judgeFrames([neutral(), tiltedLeft(10), closer(), turnedRight()], challenge), { ok: false, code: 'step_missed', reason: LIVENESS_FAILURES.step_missed }, 'a tilt short of the threshold');
+  t.same(judgeFrames([neutral(), neutral(), neutral(), neutral()], challenge), {
+    ok: false,
+    code: 'no_movement',
+    reason: LIVENESS_FAILURES.no_movement,
+  });
+  t.same(judgeFrames([neutral(), closer(), tiltedLeft(), turnedRight()], challenge), {
+    ok: false,
+    code: 'wrong_order',
+    reason: LIVENESS_FAILURES.wrong_order,
+  });
+  t.same(judgeFrames([neutral(), tiltedLeft(), closer(), neutral()], challenge), {
+    ok: false,
+    code: 'step_missed',
+    reason: LIVENESS_FAILURES.step_missed,
+  });
+  t.same(
+    judgeFrames([neutral(), tiltedLeft(10), closer(), turnedRight()], challenge),
+    { ok: false, code: 'step_missed', reason: LIVENESS_FAILURES.step_missed },
+    'a tilt short of the threshold',
+  );
 });
 
 t.test('stillness is measured in fractions of the frame', async (t) => {

@@ -23,9 +23,7 @@ export interface ObservedFrame {
   confidence: number;
 }
 
-export type ScanResult =
-  | { ok: true; score: number; descriptor: Float32Array }
-  | { ok: false; code: LivenessFailureCode; reason: string };
+export type ScanResult = { ok: true; score: number; descriptor: Float32Array } | { ok: false; code: LivenessFailureCode; reason: string };
 
 export const failure = (code: LivenessFailureCode): ScanResult => ({ ok: false, code, reason: LIVENESS_FAILURES[code] });
 

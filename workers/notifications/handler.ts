@@ -1,6 +1,7 @@
 /**
  * notifications: turns events into realtime pushes for the members they concern.
  *   matches.created        -> match.created   to both members
+ *   matches.removed        -> match.removed   to both members (no cause: a block is not told apart)
  *   likes.created          -> like.received   to the liked member (passes: nothing)
  *   chat.message_sent      -> chat.message    to the recipient, and the sender's other sockets
  *   chat.unlocked          -> chat.unlocked   to both members
@@ -18,6 +19,7 @@ import type { StillCurrent } from './still-current.ts';
 
 export const NOTIFICATION_SUBJECTS = [
   'matches.created',
+  'matches.removed',
   'likes.created',
   'chat.message_sent',
   'chat.unlocked',
@@ -50,11 +52,23 @@ export function pushesFor(event: NotificationEvent): Push[] {
         to(self.userId, 'match.created', { matchId, peerUserId: peer.userId, peerProfileId: peer.profileId, createdAt }),
       );
     }
+    case 'matches.removed': {
+      const { matchId, removedAt, members } = event.payload;
+      // Neither the cause nor who ended it: the member who was blocked sees what an unmatch shows.
+      return members.map((member) => to(member.userId, 'match.removed', { matchId, removedAt }));
+    }
     case 'likes.created': {
       const p = event.payload;
       // Nobody is told about a pass.
       if (p.liked === false) return [];
-      return [to(p.toUserId, 'like.received', { likeId: p.likeId, fromUserId: p.fromUserId, fromProfileId: p.fromProfileId, createdAt: p.createdAt })];
+      return [
+        to(p.toUserId, 'like.received', {
+          likeId: p.likeId,
+          fromUserId: p.fromUserId,
+          fromProfileId: p.fromProfileId,
+          createdAt: p.createdAt,
+        }),
+      ];
     }
     case 'chat.message_sent': {
       const p = event.payload;
@@ -80,7 +94,14 @@ export function pushesFor(event: NotificationEvent): Push[] {
     }
     case 'uploads.status_changed': {
       const p = event.payload;
-      return [to(p.userId, 'upload.status', { uploadId: p.uploadId, state: p.state, rejectionReason: p.rejectionReason ?? null, changedAt: p.changedAt })];
+      return [
+        to(p.userId, 'upload.status', {
+          uploadId: p.uploadId,
+          state: p.state,
+          rejectionReason: p.rejectionReason ?? null,
+          changedAt: p.changedAt,
+        }),
+      ];
     }
   }
 }

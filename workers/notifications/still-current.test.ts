@@ -21,18 +21,42 @@ t.test('a like or match is current until it is undone', async (t) => {
   const matchId = (await likeProfile(app, eve, adam.profileId)).json().match_id as number;
   const [{ id: likeId }] = await db.execute<{ id: number }>(sql`select id from likes where from_profile_id = ${adam.profileId}`);
   const likeEvent: EventOf<'likes.created'> = {
-    id: 1, subject: 'likes.created', occurredAt: at,
-    payload: { likeId: Number(likeId), fromUserId: adam.userId, fromProfileId: adam.profileId, toUserId: eve.userId, toProfileId: eve.profileId, createdAt: at },
+    id: 1,
+    subject: 'likes.created',
+    occurredAt: at,
+    payload: {
+      likeId: Number(likeId),
+      fromUserId: adam.userId,
+      fromProfileId: adam.profileId,
+      toUserId: eve.userId,
+      toProfileId: eve.profileId,
+      createdAt: at,
+    },
   };
-  const matchEvent: EventOf<'matches.created'> = { id: 2, subject: 'matches.created', occurredAt: at, payload: { matchId, members, createdAt: at } };
+  const matchEvent: EventOf<'matches.created'> = {
+    id: 2,
+    subject: 'matches.created',
+    occurredAt: at,
+    payload: { matchId, members, createdAt: at },
+  };
   const creditsEvent: EventOf<'credits.changed'> = {
-    id: 3, subject: 'credits.changed', occurredAt: at, payload: { userId: adam.userId, delta: 1, balance: 1, reason: 'purchase', changedAt: at },
+    id: 3,
+    subject: 'credits.changed',
+    occurredAt: at,
+    payload: { userId: adam.userId, delta: 1, balance: 1, reason: 'purchase', changedAt: at },
   };
 
   await db.execute(sql`update matches set chat_unlocked_at = now() where id = ${matchId}`);
-  const sent = await app.inject({ method: 'POST', url: `/api/v1/match/chat/${matchId}/`, headers: adam.auth, payload: { message: 'hello' } });
+  const sent = await app.inject({
+    method: 'POST',
+    url: `/api/v1/match/chat/${matchId}/`,
+    headers: adam.auth,
+    payload: { message: 'hello' },
+  });
   const messageEvent: EventOf<'chat.message_sent'> = {
-    id: 4, subject: 'chat.message_sent', occurredAt: at,
+    id: 4,
+    subject: 'chat.message_sent',
+    occurredAt: at,
     payload: { messageId: sent.json().message.id, matchId, fromUserId: adam.userId, toUserId: eve.userId, hasPhoto: false, sentAt: at },
   };
 

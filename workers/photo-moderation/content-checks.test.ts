@@ -56,7 +56,10 @@ t.test('photo 1 shows exactly one person and hands back their face descriptor', 
   const result = approved(t, await moderate(astronaut, { purpose: 'profile', slot: 1 }), 'one person in photo 1');
   t.equal(result.faceDescriptor?.length, 128, 'descriptor of the face');
   const again = approved(t, await moderate(await tilted(astronaut, 20), { purpose: 'profile', slot: 1 }), 'the same person, tilted');
-  t.ok(again.faceDescriptor && result.faceDescriptor && isSamePerson(again.faceDescriptor, result.faceDescriptor), 'recognised as the same face (two accounts)');
+  t.ok(
+    again.faceDescriptor && result.faceDescriptor && isSamePerson(again.faceDescriptor, result.faceDescriptor),
+    'recognised as the same face (two accounts)',
+  );
   const slot2 = approved(t, await moderate(astronaut, { purpose: 'profile', slot: 2 }), 'photo 2');
   t.equal(slot2.faceDescriptor, undefined, 'only photo 1 carries a descriptor');
 });
@@ -79,7 +82,11 @@ t.test('explicit photos are refused in profiles and chats; the rule is applied b
   };
   t.same(await moderate(astronaut, { purpose: 'profile', slot: 1 }, explicit), refusedAs('nudity'), 'profile');
   t.same(await moderate(cat, { purpose: 'profile', slot: 2 }, explicit), refusedAs('nudity'), 'reported as nudity, not as a missing face');
-  t.same(await moderate(astronaut, { purpose: 'chat', slot: null }, explicit), refusedAs('nudity', DEFAULT_MODERATION_REASON), 'chat: the default wording');
+  t.same(
+    await moderate(astronaut, { purpose: 'chat', slot: null }, explicit),
+    refusedAs('nudity', DEFAULT_MODERATION_REASON),
+    'chat: the default wording',
+  );
 });
 
 t.test('the checks decode the photo once between them', async (t) => {

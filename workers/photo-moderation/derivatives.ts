@@ -16,8 +16,5 @@ const JPEG = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as c
 
 /** One size, from the decoded pixels (never from a smaller JPEG, so no size is re-compressed twice). */
 export function renderDerivative(image: DecodedImage, side: number): Promise<Buffer> {
-  return sharp(image.pixels, { raw: image.info })
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .jpeg(JPEG)
-    .toBuffer();
+  return sharp(image.pixels, { raw: image.info }).resize(side, side, { fit: 'inside', withoutEnlargement: true }).jpeg(JPEG).toBuffer();
 }

@@ -30,7 +30,11 @@ export function subjects(faces: readonly FoundFace[]): FoundFace[] {
   return faces.filter((face) => face.box.width >= widest * BACKGROUND_FACE_RATIO);
 }
 
-export function faceRulesCheck(faces: FaceDetector, context: FaceRulesContext, pixels: (input: CheckInput) => Promise<RawImage>): ContentCheck {
+export function faceRulesCheck(
+  faces: FaceDetector,
+  context: FaceRulesContext,
+  pixels: (input: CheckInput) => Promise<RawImage>,
+): ContentCheck {
   return async (input) => {
     const search = await faces.findFaces(await pixels(input));
     if (search.faces.length === 0) return refusal('no_face');

@@ -24,7 +24,10 @@ const PDF_NAMED_JPG = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj
 const withGps = () =>
   sharp(FACE)
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
+    })
     .toBuffer();
 
 t.test('a newcomer uploads photo 1: approved, sizes served behind signed URLs without metadata, profile complete', async (t) => {
@@ -38,7 +41,12 @@ t.test('a newcomer uploads photo 1: approved, sizes served behind signed URLs wi
   const verdict = await waitForVerdict(app, newcomer, uploadId);
   t.equal(verdict.state, 'approved', JSON.stringify(verdict));
   t.equal(verdict.rejectionReason, null);
-  for (const [size, url] of [['thumbnail', verdict.thumbnail], ['preview', verdict.preview], ['full', verdict.full], ['blob_url', verdict.blob_url]] as const) {
+  for (const [size, url] of [
+    ['thumbnail', verdict.thumbnail],
+    ['preview', verdict.preview],
+    ['full', verdict.full],
+    ['blob_url', verdict.blob_url],
+  ] as const) {
     t.match(url, /^\/api\/v1\/media\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/, `${size} is a signed URL`);
     t.notMatch(url, /users|uploads/, `${size} names no storage key`);
     const served = await app.inject({ method: 'GET', url: url as string });
@@ -56,14 +64,26 @@ t.test('a newcomer uploads photo 1: approved, sizes served behind signed URLs wi
   t.match(profile.photo1_url, /^\/api\/v1\/media\//, 'the profile carries a signed URL for photo 1');
   const after = (await app.inject({ method: 'GET', url: '/api/v1/profile/completeness/', headers: newcomer.auth })).json();
   t.equal(after.is_complete, true, 'photo 1 completes the profile');
-  const [stored] = await db.execute<{ is_complete: boolean; photo1_url: string }>(sql`select is_complete, photo1_url from profiles where user_id = ${newcomer.userId}`);
+  const [stored] = await db.execute<{ is_complete: boolean; photo1_url: string }>(
+    sql`select is_complete, photo1_url from profiles where user_id = ${newcomer.userId}`,
+  );
   t.equal(stored.is_complete, true, 'the flag discovery reads is set in the same commit');
   t.match(stored.photo1_url, /^media:users\/\d+\/uploads\/[0-9a-f-]{36}\/preview\.jpg$/, 'stored as a reference, never as a URL');
-  await waitFor(async () => (await media.size(`users/${newcomer.userId}/uploads/${uploadId}/original`)) === null, 10_000, 'the original to be deleted');
+  await waitFor(
+    async () => (await media.size(`users/${newcomer.userId}/uploads/${uploadId}/original`)) === null,
+    10_000,
+    'the original to be deleted',
+  );
   t.pass('the original (with its GPS) is deleted');
 
-  const events = await db.execute<{ payload: { state: string; uploadId: string } }>(sql`select payload from outbox where subject = 'uploads.status_changed'`);
-  t.same(events.map((e) => [e.payload.uploadId, e.payload.state]), [[uploadId, 'approved']], 'one status event for the owner');
+  const events = await db.execute<{ payload: { state: string; uploadId: string } }>(
+    sql`select payload from outbox where subject = 'uploads.status_changed'`,
+  );
+  t.same(
+    events.map((e) => [e.payload.uploadId, e.payload.state]),
+    [[uploadId, 'approved']],
+    'one status event for the owner',
+  );
 
   t.test('a second photo 1 replaces the first and removes its files', async (t) => {
     const second = await uploadPhoto(app, newcomer, 'photo1', FACE);
@@ -102,7 +122,14 @@ t.test('a file that is not a photo is rejected with its reason, and nothing of i
   const member = await signUp(app, { username: 'member' });
   const uploadId = await uploadPhoto(app, member, 'photo2', PDF_NAMED_JPG);
   const verdict = await waitForVerdict(app, member, uploadId);
-  t.same(verdict, { state: 'rejected', rejectionReason: REJECTION_REASONS.not_an_image, thumbnail: null, preview: null, full: null, blob_url: null });
+  t.same(verdict, {
+    state: 'rejected',
+    rejectionReason: REJECTION_REASONS.not_an_image,
+    thumbnail: null,
+    preview: null,
+    full: null,
+    blob_url: null,
+  });
   // The original goes right after the verdict's commit, so a busy machine may show the verdict first.
   const original = `users/${member.userId}/uploads/${uploadId}/original`;
   await waitFor(async () => (await media.size(original)) === null, 10_000, 'the original to be deleted');
@@ -116,7 +143,7 @@ t.test('the handler: bounded attempts, timeouts, redelivery', async (t) => {
   const { app, db, media } = await buildTestApp(t, { WORKERS: 'notifications' });
   const member = await signUp(app, { username: 'member' });
   const log = memoryLog();
-  const context = (attempt: number) => ({ attempt, progress() {}, log: log as never });
+  const context = (attempt: number) => ({ attempt, progress() {}, log: log as never, stopping: new AbortController().signal });
   const eventFor = async (uploadId: string): Promise<EventOf<'photos.uploaded'>> => {
     const [row] = await db.execute<{ id: number; payload: EventOf<'photos.uploaded'>['payload'] }>(
       sql`select id, payload from outbox where subject = 'photos.uploaded' and payload->>'uploadId' = ${uploadId}`,
@@ -134,8 +161,18 @@ t.test('the handler: bounded attempts, timeouts, redelivery', async (t) => {
       t.equal((await stateOf(uploadId)).state, 'pending_review');
     }
     await hanging.handle(event, context(MAX_ATTEMPTS));
-    t.same(await stateOf(uploadId), { state: 'error', rejectionReason: PROCESSING_FAILED_REASON, thumbnail: null, preview: null, full: null, blob_url: null });
-    t.ok(hanging.maxDeliver && hanging.maxDeliver > MAX_ATTEMPTS, 'the runtime delivers once more than the attempts, so the last one records the error');
+    t.same(await stateOf(uploadId), {
+      state: 'error',
+      rejectionReason: PROCESSING_FAILED_REASON,
+      thumbnail: null,
+      preview: null,
+      full: null,
+      blob_url: null,
+    });
+    t.ok(
+      hanging.maxDeliver && hanging.maxDeliver > MAX_ATTEMPTS,
+      'the runtime delivers once more than the attempts, so the last one records the error',
+    );
   });
 
   t.test('a job that crashed the process every time: the next delivery finds the attempts used up', async (t) => {
@@ -153,7 +190,9 @@ t.test('the handler: bounded attempts, timeouts, redelivery', async (t) => {
     await handler.handle(event, context(1));
     t.equal((await stateOf(uploadId)).state, 'approved');
     await handler.handle(event, context(2));
-    const changes = await db.execute(sql`select 1 from outbox where subject = 'uploads.status_changed' and payload->>'uploadId' = ${uploadId}`);
+    const changes = await db.execute(
+      sql`select 1 from outbox where subject = 'uploads.status_changed' and payload->>'uploadId' = ${uploadId}`,
+    );
     t.equal(changes.length, 1, 'one status event');
   });
 

@@ -17,7 +17,7 @@ import type { Log } from '../../server/kernel/logging.ts';
 import { defineHandler, type EventHandler } from '../runtime/handler.ts';
 import { type ContentCheck, moderateImage } from './pipeline.ts';
 import { PROCESSING_FAILED_REASON, UPLOAD_MISSING_REASON } from './failure-reasons.ts';
-import * as review from './review.queries.ts';
+import { moderation } from '../../server/modules/uploads/index.ts';
 import { withTimeout } from '../runtime/timeout.ts';
 
 /** Attempts at one upload before it is closed as 'error'. */
@@ -29,7 +29,7 @@ export interface PhotoModerationDeps {
   db: Db;
   media: MediaStore;
   /** The content checks for this upload (face rules, nudity); none when not given. */
-  checksFor?: (upload: review.UploadRow) => Promise<readonly ContentCheck[]>;
+  checksFor?: (upload: moderation.UploadRow) => Promise<readonly ContentCheck[]>;
   attemptTimeoutMs?: number;
 }
 
@@ -40,10 +40,10 @@ export function photoModerationHandler(deps: PhotoModerationDeps): EventHandler<
 
   const removeFiles = (keys: string[], log: Log) => deleteMediaQuietly(deps.media, keys, log, 'files of a moderated upload');
 
-  async function reviewUpload(upload: review.UploadRow, log: Log): Promise<void> {
+  async function reviewUpload(upload: moderation.UploadRow, log: Log): Promise<void> {
     const original = await deps.media.get(upload.originalKey);
     if (!original) {
-      await review.closeUpload(deps.db, upload.id, 'error', UPLOAD_MISSING_REASON);
+      await moderation.closeUpload(deps.db, upload.id, 'error', UPLOAD_MISSING_REASON);
       return;
     }
     const checks = (await deps.checksFor?.(upload)) ?? [];
@@ -51,7 +51,7 @@ export function photoModerationHandler(deps: PhotoModerationDeps): EventHandler<
     const result = await withTimeout(moderateImage(original.body, { purpose, checks }), timeoutMs);
     const leftovers = [upload.originalKey];
     if (result.status === 'rejected') {
-      if (await review.closeUpload(deps.db, upload.id, 'rejected', result.reason)) await removeFiles(leftovers, log);
+      if (await moderation.closeUpload(deps.db, upload.id, 'rejected', result.reason)) await removeFiles(leftovers, log);
       return;
     }
     const keys = {
@@ -64,7 +64,7 @@ export function photoModerationHandler(deps: PhotoModerationDeps): EventHandler<
       deps.media.put(keys.previewKey, result.derivatives.preview, 'image/jpeg'),
       deps.media.put(keys.fullKey, result.derivatives.full, 'image/jpeg'),
     ]);
-    const replaced = await review.approveUpload(deps.db, upload.id, keys, result.faceDescriptor ?? null);
+    const replaced = await moderation.approveUpload(deps.db, upload.id, keys, result.faceDescriptor ?? null);
     // Decided meanwhile, or the account is gone: the files just written belong to nothing.
     if (replaced === null) await removeFiles(Object.values(keys), log);
     else await removeFiles([...leftovers, ...replaced], log);
@@ -79,10 +79,10 @@ export function photoModerationHandler(deps: PhotoModerationDeps): EventHandler<
     maxDeliver: MAX_ATTEMPTS + 1,
     ackWaitMs: timeoutMs + 30_000,
     async handle(event: Uploaded, { log }) {
-      const upload = await review.startAttempt(deps.db, event.payload.uploadId);
+      const upload = await moderation.startAttempt(deps.db, event.payload.uploadId);
       if (!upload) return;
       if (upload.attempts > MAX_ATTEMPTS) {
-        await review.closeUpload(deps.db, upload.id, 'error', PROCESSING_FAILED_REASON);
+        await moderation.closeUpload(deps.db, upload.id, 'error', PROCESSING_FAILED_REASON);
         return;
       }
       try {
@@ -90,7 +90,7 @@ export function photoModerationHandler(deps: PhotoModerationDeps): EventHandler<
       } catch (error) {
         log.warn({ err: error, uploadId: upload.id, attempt: upload.attempts }, 'photo moderation attempt failed');
         if (upload.attempts < MAX_ATTEMPTS) throw error;
-        await review.closeUpload(deps.db, upload.id, 'error', PROCESSING_FAILED_REASON);
+        await moderation.closeUpload(deps.db, upload.id, 'error', PROCESSING_FAILED_REASON);
       }
     },
   });

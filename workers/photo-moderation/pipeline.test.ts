@@ -63,12 +63,17 @@ t.test('no metadata of the upload survives: EXIF with GPS, XMP, ICC', async (t) 
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
     })
     .withIccProfile('p3')
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Alice at home"/></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Alice at home"/></rdf:RDF></x:xmpmeta>',
+    )
     .toBuffer();
   const before = await sharp(upload).metadata();
   t.ok(before.exif && before.exif.includes(Buffer.from('PhoneCo')), 'the upload carries EXIF');
   // The GPS IFD pointer (tag 0x8825), in either byte order.
-  t.ok(before.exif && (before.exif.includes(Buffer.from([0x88, 0x25])) || before.exif.includes(Buffer.from([0x25, 0x88]))), 'the upload carries a GPS block');
+  t.ok(
+    before.exif && (before.exif.includes(Buffer.from([0x88, 0x25])) || before.exif.includes(Buffer.from([0x25, 0x88]))),
+    'the upload carries a GPS block',
+  );
   t.ok(before.icc, 'the upload carries an ICC profile');
   t.ok(before.xmp, 'the upload carries XMP');
 
@@ -102,7 +107,10 @@ t.test('an EXIF-rotated photo comes out upright', async (t) => {
   t.equal(full.orientation, undefined, 'no orientation tag left for a viewer to apply twice');
   // Turned clockwise, the stored left half is now the top half.
   const pixel = async (top: number) => {
-    const { data } = await sharp(result.derivatives.full).extract({ left: 150, top, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(result.derivatives.full)
+      .extract({ left: 150, top, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return [...data];
   };
   const [topRed, , topBlue] = await pixel(50);
@@ -112,7 +120,9 @@ t.test('an EXIF-rotated photo comes out upright', async (t) => {
 });
 
 t.test('transparency becomes white, not black', async (t) => {
-  const transparent = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  const transparent = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toBuffer();
   const result = approved(t, await moderateImage(transparent, { purpose: 'profile' }));
   const { data } = await sharp(result.derivatives.full).raw().toBuffer({ resolveWithObject: true });
   t.ok(data[0] > 240 && data[1] > 240 && data[2] > 240);
@@ -120,14 +130,21 @@ t.test('transparency becomes white, not black', async (t) => {
 
 t.test('files that are not photos are refused, whatever their name', async (t) => {
   const refused: Record<string, Buffer> = {
-    'a PDF renamed .jpg': Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+    'a PDF renamed .jpg': Buffer.from(
+      '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      'latin1',
+    ),
     'an SVG': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><circle cx="400" cy="400" r="300"/></svg>'),
     'a GIF': await solid(400, 400).gif().toBuffer(),
     'a text file': Buffer.from('Dear moderator, please approve me.\n'),
     'an AVIF': await solid(400, 400).avif().toBuffer(),
   };
   for (const [what, bytes] of Object.entries(refused)) {
-    t.same(await moderateImage(bytes, { purpose: 'profile' }), { status: 'rejected', code: 'not_an_image', reason: REJECTION_REASONS.not_an_image }, what);
+    t.same(
+      await moderateImage(bytes, { purpose: 'profile' }),
+      { status: 'rejected', code: 'not_an_image', reason: REJECTION_REASONS.not_an_image },
+      what,
+    );
   }
 });
 
@@ -149,7 +166,11 @@ t.test('damaged and truncated photos are refused', async (t) => {
 });
 
 t.test('photos smaller than 200 px on a side are refused', async (t) => {
-  for (const [width, height] of [[150, 150], [1200, 199], [16, 16]]) {
+  for (const [width, height] of [
+    [150, 150],
+    [1200, 199],
+    [16, 16],
+  ]) {
     const result = await moderateImage(await solid(width, height).jpeg().toBuffer(), { purpose: 'profile' });
     t.same(result, { status: 'rejected', code: 'too_small', reason: REJECTION_REASONS.too_small }, `${width} × ${height}`);
   }
@@ -209,11 +230,15 @@ t.test('content checks: the hook runs after decoding and can refuse', async (t) 
     reason: 'No face was found in this photo.',
   });
   t.equal(seen.length, 1, 'the first refusal ends the checks');
-  t.same(await moderateImage(fixture('astronaut.jpg'), { purpose: 'chat', checks: [refusing] }), {
-    status: 'rejected',
-    code: 'moderation',
-    reason: DEFAULT_MODERATION_REASON,
-  }, 'chat photos show the default reason');
+  t.same(
+    await moderateImage(fixture('astronaut.jpg'), { purpose: 'chat', checks: [refusing] }),
+    {
+      status: 'rejected',
+      code: 'moderation',
+      reason: DEFAULT_MODERATION_REASON,
+    },
+    'chat photos show the default reason',
+  );
   const silent: ContentCheck = async () => ({ ok: false });
   t.same(await moderateImage(fixture('astronaut.jpg'), { purpose: 'profile', checks: [silent] }), {
     status: 'rejected',
@@ -224,5 +249,9 @@ t.test('content checks: the hook runs after decoding and can refuse', async (t) 
   const failing: ContentCheck = async () => {
     throw new Error('face service unavailable');
   };
-  await t.rejects(moderateImage(fixture('astronaut.jpg'), { purpose: 'profile', checks: [failing] }), { message: 'face service unavailable' }, 'a broken check fails the job so it is retried');
+  await t.rejects(
+    moderateImage(fixture('astronaut.jpg'), { purpose: 'profile', checks: [failing] }),
+    { message: 'face service unavailable' },
+    'a broken check fails the job so it is retried',
+  );
 });

@@ -22,9 +22,7 @@ export interface CheckInput {
  * one; its `rule` says which rule refused, for the record (never shown). An approval may carry
  * the descriptor of the photo's one face (profile photo 1), for the handler to keep.
  */
-export type CheckVerdict =
-  | { ok: true; faceDescriptor?: Float32Array }
-  | { ok: false; reason?: string; rule?: ContentCheckRule };
+export type CheckVerdict = { ok: true; faceDescriptor?: Float32Array } | { ok: false; reason?: string; rule?: ContentCheckRule };
 
 /**
  * Hook point for content checks (face rules, nudity: content-checks.ts builds them) that run on

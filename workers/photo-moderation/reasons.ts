@@ -28,7 +28,8 @@ export const DEFAULT_MODERATION_REASON = REJECTION_REASONS.moderation;
 export const CONTENT_CHECK_REASONS = {
   nudity: 'This photo seems to show nudity or sexual content, which is not allowed. Choose another photo.',
   no_face: 'We could not find a face in this photo. Use one where your face is clearly visible and facing the camera.',
-  more_than_one_face: 'Your first photo must show only you. Choose one with just your face in it; group photos can go in your other photos.',
+  more_than_one_face:
+    'Your first photo must show only you. Choose one with just your face in it; group photos can go in your other photos.',
   different_person: 'Your first photo does not seem to show the person in your face scan. Use a recent, clear photo of your own face.',
 } as const;
 

@@ -28,8 +28,8 @@ t.test('everything else is not an image, whatever it claims to be', async (t) =>
     'a TIFF': await solid(300, 300).tiff().toBuffer(),
     'an AVIF (HEIF container, AV1 coding)': await solid(300, 300).avif().toBuffer(),
     'an MP4 video header': Buffer.concat([ftyp('isom', 'iso2', 'mp41'), Buffer.alloc(16)]),
-    'text': Buffer.from('hello, this is not a photo\n'),
-    'nothing': Buffer.alloc(0),
+    text: Buffer.from('hello, this is not a photo\n'),
+    nothing: Buffer.alloc(0),
     'two JPEG bytes': Buffer.from([0xff, 0xd8]),
     'RIFF that is not WebP': Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')]),
   };

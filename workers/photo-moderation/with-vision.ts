@@ -8,7 +8,7 @@ import type { MediaStore } from '../../server/kernel/media/index.ts';
 import type { EventHandler } from '../runtime/handler.ts';
 import { createContentChecks, createVision } from './content-checks.ts';
 import { photoModerationHandler } from './handler.ts';
-import { scanDescriptorOf } from './review.queries.ts';
+import { moderation } from '../../server/modules/uploads/index.ts';
 
 export function photoModerationWithVision(deps: { db: Db; media: MediaStore }): EventHandler<'photos.uploaded'> {
   const vision = createVision();
@@ -18,7 +18,7 @@ export function photoModerationWithVision(deps: { db: Db; media: MediaStore }): 
       createContentChecks(vision, {
         purpose: upload.purpose as 'profile' | 'chat',
         slot: upload.slot,
-        scanDescriptor: await scanDescriptorOf(deps.db, upload),
+        scanDescriptor: await moderation.scanDescriptorOf(deps.db, upload),
       }),
   });
 }

@@ -13,6 +13,11 @@ export interface JobContext {
   /** Long jobs call this (at least every ackWaitMs) so the event is not redelivered meanwhile. */
   progress(): void;
   log: Log;
+  /**
+   * Aborted when the process stops. A job that is only waiting (not half-way through a change)
+   * may throw `JobStopped` then: the event is let go unsettled and comes again at the next start.
+   */
+  stopping: AbortSignal;
 }
 
 export interface EventHandler<S extends EventSubject = EventSubject> {
@@ -35,6 +40,14 @@ export class PermanentError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'PermanentError';
+  }
+}
+
+/** Thrown by a job that gives up because the process is stopping; not a failure of the event. */
+export class JobStopped extends Error {
+  constructor() {
+    super('the process is stopping');
+    this.name = 'JobStopped';
   }
 }
 

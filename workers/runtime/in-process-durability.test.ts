@@ -89,7 +89,10 @@ t.test('durable in-process delivery', async (t) => {
     await waitFor(() => second.seen.length === 2, 10_000, 'redelivery after the restart');
     t.same(second.seen, ids, 'both delivered again, oldest first');
     await waitFor(async () => (await settledRows(after.db)).length === 2, 5_000, 'settlements');
-    t.same(await settledRows(after.db), ids.map((id) => ({ event_id: id, handler: 'grants', outcome: 'acked' })));
+    t.same(
+      await settledRows(after.db),
+      ids.map((id) => ({ event_id: id, handler: 'grants', outcome: 'acked' })),
+    );
     t.ok(after.log.lines.some((line) => line.message === 'in-process: delivering unsettled events again'));
   });
 
@@ -189,7 +192,10 @@ t.test('durable in-process delivery', async (t) => {
     await waitFor(() => one.seen.includes(sentinel), 10_000, 'the sentinel');
     t.equal(one.seen.length, 41, 'none twice');
     t.same(one.seen.slice(0, 20), owed, 'the owed rows first, in order');
-    t.same([...one.seen.slice(20, 40)].sort((a, b) => a - b), fresh);
+    t.same(
+      [...one.seen.slice(20, 40)].sort((a, b) => a - b),
+      fresh,
+    );
     t.equal(one.seen[40], sentinel);
   });
 
@@ -201,7 +207,9 @@ t.test('durable in-process delivery', async (t) => {
     const old: number[] = [];
     for (let i = 1; i <= 3; i += 1) old.push(await writeEvent(db, 'likes.created', like(i)));
     await db.execute(sql`update outbox set published_at = now() - interval '100 hours'`);
-    await db.execute(sql`insert into event_deliveries (event_id, handler, outcome) values (${old[0]}, 'grants', 'acked'), (${old[1]}, 'grants', 'termed')`);
+    await db.execute(
+      sql`insert into event_deliveries (event_id, handler, outcome) values (${old[0]}, 'grants', 'acked'), (${old[1]}, 'grants', 'termed')`,
+    );
     const grants = { handler: 'grants', subjects: ['likes.created'] };
     // What the relay passes when it prunes: the handlers registered on the in-process bus.
     const bus = new InProcessBus(db, memoryLog());

@@ -43,7 +43,9 @@ t.test('JetStream transport', { skip: natsSkip }, async (t) => {
   t.test('NATS going away mid-run loses nothing and publishes nothing twice', async (t) => {
     const h = await natsHarness(t);
     const seen: number[] = [];
-    h.consume(defineHandler({ name: 'collector', subjects: ['likes.created'], concurrency: 4, handle: async (event) => void seen.push(event.id) }));
+    h.consume(
+      defineHandler({ name: 'collector', subjects: ['likes.created'], concurrency: 4, handle: async (event) => void seen.push(event.id) }),
+    );
 
     // The relay reaches NATS only through a proxy; at first nothing listens on its port.
     const proxy = new TcpProxy();
@@ -83,12 +85,20 @@ t.test('JetStream transport', { skip: natsSkip }, async (t) => {
     // before it, so once it arrives and the consumer has nothing left, the count is final.
     const sentinel = await writeEvent(h.db, 'likes.created', like(16));
     await waitFor(() => seen.includes(sentinel), 20_000, 'the sentinel');
-    await waitFor(async () => {
-      const pending = await h.pending?.('collector');
-      return pending?.ackPending === 0 && pending.waiting === 0;
-    }, 10_000, 'an idle consumer');
+    await waitFor(
+      async () => {
+        const pending = await h.pending?.('collector');
+        return pending?.ackPending === 0 && pending.waiting === 0;
+      },
+      10_000,
+      'an idle consumer',
+    );
     t.equal(seen.length, 16, 'no duplicates');
-    t.same([...seen].sort((a, b) => a - b), [...ids, sentinel], 'every row arrived');
+    t.same(
+      [...seen].sort((a, b) => a - b),
+      [...ids, sentinel],
+      'every row arrived',
+    );
     // The relay publishes before its transaction marks the rows: the mark may land just after delivery.
     await waitFor(async () => (await unpublishedCount(h.db)) === 0, 10_000, 'every row marked published');
     t.ok(

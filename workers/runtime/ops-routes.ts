@@ -30,7 +30,9 @@ export function registerOpsRoutes(app: FastifyInstance, { db, link, metrics, sto
     ]).catch(() => 'failing' as const);
     const nats = (await link.ping(2_000)) ? ('ok' as const) : ('failing' as const);
     const ready = !stopping() && database === 'ok' && nats === 'ok';
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks: { database, nats, shutdown: stopping() } });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'unavailable', checks: { database, nats, shutdown: stopping() } });
   });
 
   const access = metricsAccess(config);

@@ -3,7 +3,15 @@
  * max deliver), shared by every workers instance so they split the work. The source re-opens
  * consume() after any failure, with backoff, following nats.js examples/04_consume.
  */
-import { AckPolicy, type ConsumerConfig, type ConsumerMessages, DeliverPolicy, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
 import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import { backoffDelay } from '../../server/kernel/events/backoff.ts';
 import { domainSubject, ensureStream, natsSubject, type StreamSettings } from '../../server/kernel/events/bus-nats.ts';
@@ -38,7 +46,13 @@ export function consumerConfig(nc: NatsConnection, handler: EventHandler, subjec
 }
 
 /** Creates the durable consumer, or brings an existing one's settings up to date. */
-export async function ensureConsumer(nc: NatsConnection, stream: string, handler: EventHandler, subjectPrefix: string, log: Log): Promise<void> {
+export async function ensureConsumer(
+  nc: NatsConnection,
+  stream: string,
+  handler: EventHandler,
+  subjectPrefix: string,
+  log: Log,
+): Promise<void> {
   const jsm = await jetstreamManager(nc);
   const config = consumerConfig(nc, handler, subjectPrefix);
   const existing = await jsm.consumers.info(stream, handler.name).catch(() => null);
@@ -78,7 +92,7 @@ export function natsSource(link: NatsLink, settings: StreamSettings, handler: Ev
   const pause = (ms: number) => Promise.race([new Promise((resolve) => setTimeout(resolve, ms).unref()), stopSignal]);
 
   async function* iterate(): AsyncGenerator<Delivery> {
-    for (let failures = 0; !stopped; ) {
+    for (let failures = 0; !stopped;) {
       try {
         const nc = await Promise.race([link.ready(60_000), stopSignal]);
         if (!nc || stopped) return;

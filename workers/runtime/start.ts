@@ -6,8 +6,7 @@ import type { InProcessBus } from '../../server/kernel/events/bus-in-process.ts'
 import type { StreamSettings } from '../../server/kernel/events/bus-nats.ts';
 import type { NatsLink } from '../../server/kernel/events/nats-link.ts';
 import type { Log } from '../../server/kernel/logging.ts';
-import type { Metrics } from '../../server/kernel/metrics.ts';
-import { type RunningConsumer, runConsumer } from './consume.ts';
+import { type ConsumeDeps, type RunningConsumer, runConsumer } from './consume.ts';
 import { type EventHandler, HANDLER_DEFAULTS } from './handler.ts';
 import { natsSource } from './source-nats.ts';
 
@@ -17,10 +16,7 @@ export interface RunningWorkers {
   stop(): Promise<void>;
 }
 
-interface Deps {
-  log: Log;
-  metrics?: Metrics;
-}
+type Deps = ConsumeDeps;
 
 function group(consumers: RunningConsumer[], log: Log): RunningWorkers {
   return {
@@ -33,9 +29,7 @@ function group(consumers: RunningConsumer[], log: Log): RunningWorkers {
 }
 
 export function startNatsWorkers(handlers: EventHandler[], link: NatsLink, settings: StreamSettings, deps: Deps): RunningWorkers {
-  const consumers = handlers.map((handler) =>
-    runConsumer(handler, natsSource(link, settings, handler, deps.log), deps),
-  );
+  const consumers = handlers.map((handler) => runConsumer(handler, natsSource(link, settings, handler, deps.log), deps));
   deps.log.info({ handlers: handlers.map((h) => h.name), stream: settings.stream }, 'handlers consuming from JetStream');
   return group(consumers, deps.log);
 }

@@ -1,7 +1,9 @@
 /** Raised when bounded work does not settle in time. */
 export class TimeoutError extends Error {
-  constructor(readonly ms: number) {
+  readonly ms: number;
+  constructor(ms: number) {
     super(`timed out after ${ms} ms`);
+    this.ms = ms;
     this.name = 'TimeoutError';
   }
 }

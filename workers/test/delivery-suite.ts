@@ -46,10 +46,14 @@ export interface TestConsumer extends RunningConsumer {
 export async function settled(h: Harness, handlerName: string): Promise<void> {
   if (!h.pending) return;
   const pending = h.pending.bind(h);
-  await waitFor(async () => {
-    const { ackPending, waiting } = await pending(handlerName);
-    return ackPending === 0 && waiting === 0;
-  }, 10_000, `${handlerName}: nothing left to deliver`);
+  await waitFor(
+    async () => {
+      const { ackPending, waiting } = await pending(handlerName);
+      return ackPending === 0 && waiting === 0;
+    },
+    10_000,
+    `${handlerName}: nothing left to deliver`,
+  );
 }
 
 export const like = (likeId: number): EventPayload<'likes.created'> => ({
@@ -70,7 +74,9 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
   t.test('outbox rows reach a consumer exactly once and in order, with two relays at once', async (t) => {
     const h = await makeHarness(t);
     const seen: number[] = [];
-    h.consume(defineHandler({ name: 'collector', subjects: ['likes.created'], concurrency: 1, handle: async (event) => void seen.push(event.id) }));
+    h.consume(
+      defineHandler({ name: 'collector', subjects: ['likes.created'], concurrency: 1, handle: async (event) => void seen.push(event.id) }),
+    );
     h.newRelay({ batchSize: 7 });
     h.newRelay({ batchSize: 7 });
 
@@ -88,7 +94,8 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
       await Promise.all(
         Array.from({ length: 5 }, async (_, writer) => {
           const ids: number[] = [];
-          for (let i = 0; i < 6; i += 1) ids.push(await h.db.transaction((tx) => writeEvent(tx, 'likes.created', like(100 + writer * 10 + i))));
+          for (let i = 0; i < 6; i += 1)
+            ids.push(await h.db.transaction((tx) => writeEvent(tx, 'likes.created', like(100 + writer * 10 + i))));
           return ids;
         }),
       )
@@ -101,7 +108,11 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
     await waitFor(() => seen.includes(sentinel), 15_000, 'the sentinel');
     await settled(h, 'collector');
     t.equal(seen.length, expected.length + 1, 'no event delivered twice');
-    t.same([...seen].sort((a, b) => a - b), [...expected, sentinel].sort((a, b) => a - b), 'every event delivered');
+    t.same(
+      [...seen].sort((a, b) => a - b),
+      [...expected, sentinel].sort((a, b) => a - b),
+      'every event delivered',
+    );
     t.same(seen.slice(0, 30), sequential, 'sequentially written events arrive in order');
     // A relay publishes before its transaction commits: the mark may land just after delivery.
     await waitFor(async () => (await unpublishedCount(h.db)) === 0, 10_000, 'rows marked published');
@@ -142,7 +153,9 @@ export function deliverySuite(t: Test, makeHarness: (t: Test) => Promise<Harness
   t.test('an invalid payload is terminated and logged, not looped', async (t) => {
     const h = await makeHarness(t);
     const handled: number[] = [];
-    h.consume(defineHandler({ name: 'strict', subjects: ['likes.created'], concurrency: 2, handle: async (event) => void handled.push(event.id) }));
+    h.consume(
+      defineHandler({ name: 'strict', subjects: ['likes.created'], concurrency: 2, handle: async (event) => void handled.push(event.id) }),
+    );
     // Bypasses writeEvent, as a bad producer or a hand-written row would.
     await h.db.execute(sql`insert into outbox (subject, payload) values ('likes.created', ${JSON.stringify({ likeId: 'nope' })}::jsonb)`);
     const valid = await writeEvent(h.db, 'likes.created', like(2));

@@ -108,7 +108,12 @@ export async function describeFace(faceapi: FaceApi, tf: Tf, image: tfjs.Tensor3
     return tf.image.rotateWithOffset(scaled.expandDims(0) as tfjs.Tensor4D, roll, FILL, pivot).squeeze([0]) as tfjs.Tensor3D;
   });
   try {
-    const uprightBox = { x: (box.x - region.x) * scale, y: (box.y - region.y) * scale, width: box.width * scale, height: box.height * scale };
+    const uprightBox = {
+      x: (box.x - region.x) * scale,
+      y: (box.y - region.y) * scale,
+      width: box.width * scale,
+      height: box.height * scale,
+    };
     const uprightLandmarks = await landmarksIn(faceapi, tf, upright, uprightBox);
     return { landmarks: points, descriptor: await descriptorFrom(faceapi, upright, uprightLandmarks), rollDegrees };
   } finally {

@@ -14,7 +14,10 @@ const camera = fixture('camera.png');
 const widths = (search: FaceSearch) => search.faces.map((face) => Math.round(face.box.width));
 
 t.test('findFaces: one confirmed face on each portrait', async (t) => {
-  for (const [name, photo] of [['astronaut', astronaut], ['camera', camera]] as const) {
+  for (const [name, photo] of [
+    ['astronaut', astronaut],
+    ['camera', camera],
+  ] as const) {
     const search = await detector.findFaces(photo);
     t.equal(search.faces.length, 1, `${name}: one face`);
     const [face] = search.faces;
@@ -27,16 +30,26 @@ t.test('findFaces: no face on a cat, coins or a cup of coffee, though SSD alone 
   const cat = fixture('chelsea.jpg');
   const smallCoins = await sharp(fixture('coins.png')).resize({ width: 192 }).png().toBuffer();
   // The false positives this guards against, measured by the raw detector.
-  t.ok((await detector.detect(cat)).faces.some((face) => face.score > 0.9), 'SSD scores the cat as a face');
-  t.ok((await detector.detect(smallCoins)).faces.some((face) => face.score > 0.8), 'SSD scores a coin as a face');
+  t.ok(
+    (await detector.detect(cat)).faces.some((face) => face.score > 0.9),
+    'SSD scores the cat as a face',
+  );
+  t.ok(
+    (await detector.detect(smallCoins)).faces.some((face) => face.score > 0.8),
+    'SSD scores a coin as a face',
+  );
 
   const notFaces: Record<string, Buffer> = {
     'the cat': cat,
     'the cat, tilted': await tilted(cat, -15),
     'the coins, halved': smallCoins,
-    'coffee': fixture('coffee.jpg'),
+    coffee: fixture('coffee.jpg'),
     'a rocket launch': fixture('rocket.jpg'),
-    'grey noise': await sharp({ create: { width: 800, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer(),
+    'grey noise': await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer(),
   };
   for (const [what, photo] of Object.entries(notFaces)) t.same(widths(await detector.findFaces(photo)), [], `${what}: no face`);
 });
@@ -44,7 +57,9 @@ t.test('findFaces: no face on a cat, coins or a cup of coffee, though SSD alone 
 t.test('findFaces: two people side by side are two faces', async (t) => {
   // Two frontal faces, framed alike (the second is the first, mirrored). A face seen from the
   // side next to a frontal one can be missed: see docs/vision.md, "Counting faces".
-  const search = await detector.findFaces(await sideBySide([await cropped(astronaut, 0.7), await cropped(await sharp(astronaut).flop().toBuffer(), 0.7)]));
+  const search = await detector.findFaces(
+    await sideBySide([await cropped(astronaut, 0.7), await cropped(await sharp(astronaut).flop().toBuffer(), 0.7)]),
+  );
   t.equal(search.faces.length, 2);
   t.ok(search.faces[0].box.width >= search.faces[1].box.width, 'largest first');
 });
@@ -79,7 +94,13 @@ t.test('detect keeps its contract: SSD faces with 68 landmarks and a 128-number 
   t.ok(face.score > 0.9);
   t.equal(face.landmarks.length, 68);
   t.equal(face.descriptor.length, 128);
-  const inside = face.landmarks.filter((p) => p.x >= face.box.x - 10 && p.x <= face.box.x + face.box.width + 10 && p.y >= face.box.y - 10 && p.y <= face.box.y + face.box.height + 10);
+  const inside = face.landmarks.filter(
+    (p) =>
+      p.x >= face.box.x - 10 &&
+      p.x <= face.box.x + face.box.width + 10 &&
+      p.y >= face.box.y - 10 &&
+      p.y <= face.box.y + face.box.height + 10,
+  );
   t.ok(inside.length >= 60, 'landmarks lie on the face');
   t.same((await detector.detect(astronaut, { minConfidence: 0.999 })).faces, [], 'minConfidence filters');
 

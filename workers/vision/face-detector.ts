@@ -126,7 +126,10 @@ export function createFaceDetector(): FaceDetector {
           }
           return found;
         };
-        const byTiny = await confirmed('tiny', new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT_SIZE, scoreThreshold: TINY_MIN_SCORE }));
+        const byTiny = await confirmed(
+          'tiny',
+          new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT_SIZE, scoreThreshold: TINY_MIN_SCORE }),
+        );
         return byTiny.length > 0 ? byTiny : confirmed('ssd', new faceapi.SsdMobilenetv1Options({ minConfidence: SSD_MIN_SCORE }));
       });
       faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);

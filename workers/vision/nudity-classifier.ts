@@ -31,7 +31,7 @@ export interface NudityClassifier {
   classify(image: ImageInput, options?: ClassifyOptions): Promise<NudityScores>;
 }
 
-type NsfwModel = Awaited<ReturnType<typeof import('nsfwjs')['load']>>;
+type NsfwModel = Awaited<ReturnType<(typeof import('nsfwjs'))['load']>>;
 
 const require = createRequire(import.meta.url);
 /** The package's folder (its exports map hides the model bundles from `require`). */

@@ -17,8 +17,8 @@ t.test('ordinary photos are far from the explicit bar, read either way', async (
     'a portrait': fixture('astronaut.jpg'),
     'a man with a camera (grayscale)': fixture('camera.png'),
     'a cat': fixture('chelsea.jpg'),
-    'coffee': fixture('coffee.jpg'),
-    'coins': fixture('coins.png'),
+    coffee: fixture('coffee.jpg'),
+    coins: fixture('coins.png'),
     'a rocket launch': fixture('rocket.jpg'),
     'two people side by side': await sideBySide([fixture('astronaut.jpg'), fixture('camera.png')]),
   };
@@ -27,7 +27,10 @@ t.test('ordinary photos are far from the explicit bar, read either way', async (
       const scores = await classifier.classify(photo, { mirrored });
       const view = mirrored ? 'mirrored' : 'as it is';
       t.ok(Math.abs(sum(scores) - 1) < 0.01, `${what}, ${view}: five probabilities adding up to 1`);
-      t.ok(explicitScore(scores) < EXPLICIT_MIN_SCORE / 4, `${what}, ${view}: porn + hentai ${explicitScore(scores).toFixed(3)}, under a quarter of the bar`);
+      t.ok(
+        explicitScore(scores) < EXPLICIT_MIN_SCORE / 4,
+        `${what}, ${view}: porn + hentai ${explicitScore(scores).toFixed(3)}, under a quarter of the bar`,
+      );
     }
     t.notOk(await readsExplicit(classifier, photo), `${what}: not refused`);
   }
@@ -40,7 +43,8 @@ t.test('the portrait reads as neutral; pixels read like the file, the mirrored r
   for (const name of Object.keys(file) as Array<keyof NudityScores>) t.ok(Math.abs(file[name] - pixels[name]) < 0.05, name);
   const mirrored = await classifier.classify(fixture('astronaut.jpg'), { mirrored: true });
   const flopped = await classifier.classify(await sharp(fixture('astronaut.jpg')).flop().png().toBuffer());
-  for (const name of Object.keys(file) as Array<keyof NudityScores>) t.ok(Math.abs(mirrored[name] - flopped[name]) < 0.05, `mirrored ${name}`);
+  for (const name of Object.keys(file) as Array<keyof NudityScores>)
+    t.ok(Math.abs(mirrored[name] - flopped[name]) < 0.05, `mirrored ${name}`);
 });
 
 const scores = (overrides: Partial<NudityScores>): NudityScores => {

@@ -18,3 +18,11 @@ export function prefetchSignedIn(reads: readonly Read[]): void {
     preload(key, fetch).catch(() => {});
   }
 }
+
+/**
+ * The answer of a read started by prefetchSignedIn (or started now if there is none), for a
+ * prefetch that depends on it. It is the same request the hook will take: nothing is asked twice.
+ */
+export function prefetched<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+  return preload(key, fetch) as Promise<T>;
+}

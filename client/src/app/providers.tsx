@@ -33,7 +33,9 @@ function DeferredToaster() {
   useEffect(() => {
     let idle: number | undefined;
     const whenIdle = () => {
-      idle = window.requestIdleCallback ? window.requestIdleCallback(requestToaster, { timeout: TOASTER_IDLE_TIMEOUT_MS }) : window.setTimeout(requestToaster, 0);
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(requestToaster, { timeout: TOASTER_IDLE_TIMEOUT_MS })
+        : window.setTimeout(requestToaster, 0);
     };
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });

@@ -3,7 +3,7 @@
  * filter dialog alike: the region list the server serves at /world_country_region.json (the
  * places it accepts in a profile), so a filter never offers a country no member can pick.
  */
-import { UNITED_STATES } from '../../../server/contract/profile-fields.ts';
+import { UNITED_STATES } from '@contract/profile-fields.ts';
 
 /** One entry of /world_country_region.json: a region (for the United States, a state) of a country. */
 export interface Region {
@@ -25,8 +25,9 @@ export function stateOptions(regions: readonly Region[]): string[] {
 }
 
 /**
- * Offline fallback while the region list cannot be loaded: the same countries and states it
- * serves (server/modules/geo/world-regions.test.ts fails when they drift apart).
+ * The same countries and states the region list serves (server/modules/geo/world-regions.test.ts
+ * fails when they drift apart): the profile edit form's choices, so it never downloads the list,
+ * and the filter dialog's while the list cannot be loaded.
  */
 export const COUNTRIES: readonly string[] = [
   'United States',

@@ -1,6 +1,9 @@
 /** The element id of an edit-screen section: 'Appearance & Health' -> 'section-appearance-health'. */
 export function editSectionId(section: string): string {
-  return `section-${section.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `section-${section
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
 /** Every client route and API path in one place (DESIGN.md rule 7). */
@@ -44,6 +47,10 @@ export const apiPaths = {
   likesReceived: '/match/likes_received/',
   likesSent: '/match/likes_sent/',
   matches: '/match/matches/',
+  /** Matches whose "It's a match" moment I have not seen yet. */
+  newMatches: '/match/new_matches/',
+  /** Marks a match's moment seen (the id is the MATCH id). */
+  matchSeen: (matchId: string | number) => `/match/new_matches/${matchId}/seen/`,
   profileUpdate: '/profile_update/',
   deleteProfile: '/profile/delete/',
   completeness: '/profile/completeness/',
@@ -66,6 +73,8 @@ export const apiPaths = {
   faceScanVerify: '/facetec/verify/',
   /** Removes my like of a profile and any match with it (the id is the peer's PROFILE id). */
   unlike: (profileId: string | number) => `/match/unlike/${profileId}/`,
+  /** Ends the match with a profile; both likes become passes (the id is the peer's PROFILE id). */
+  unmatch: (profileId: string | number) => `/match/unmatch/${profileId}/`,
   /** City suggestions for a country (and US state) while a member types. */
   cities: '/cities/',
 } as const;

@@ -2,12 +2,19 @@ import t, { type Test } from 'tap';
 import { api, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-errors.ts';
 import { AUTH_TOKEN_KEY } from './auth-storage.ts';
-import { startEarlyRead } from './early-reads.ts';
+import { pageClock, startEarlyRead } from './early-reads.ts';
+
+// Every test here runs in the page's first moments, however long the machine took to get here.
+pageClock.sincePageStart = () => 0;
 
 // The client's storage, as a browser has it, holding a session.
 const stored = new Map<string, string>([[AUTH_TOKEN_KEY, 'tok']]);
 Object.assign(globalThis, {
-  localStorage: { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value), clear: () => stored.clear() },
+  localStorage: {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    clear: () => stored.clear(),
+  },
 });
 
 /** Every GET is answered by `answers` in turn; returns the URLs asked. */
@@ -73,4 +80,32 @@ t.test('writes never take an early answer', async (t) => {
   void startEarlyRead('/api/v1/match/like/', 'tok', 0);
   t.same(await api.post('/match/like/', { user_id: 1 }), { posted: true });
   t.equal(asked.length, 2);
+});
+
+t.test('a mutation with an Idempotency-Key is sent again with the same key after a 503; one without is not', async (t) => {
+  const sent: Array<{ method: string; key: string | null }> = [];
+  const answers = [
+    { status: 503, body: { detail: 'Betroth is briefly unavailable.' } },
+    { status: 200, body: { chat_unlocked: true } },
+    { status: 503, body: { detail: 'Betroth is briefly unavailable.' } },
+  ];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (_url: string, init: RequestInit) => {
+    sent.push({ method: String(init.method), key: new Headers(init.headers).get('Idempotency-Key') });
+    const { status, body } = answers.shift() ?? { status: 500, body: null };
+    return new Response(JSON.stringify(body), { status });
+  }) as typeof fetch;
+  t.teardown(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  t.same(await api.post('/use_chat_credit/', { match_id: 7 }, { toastErrors: false, idempotencyKey: 'tap-1' }), { chat_unlocked: true });
+  t.same(sent, [
+    { method: 'POST', key: 'tap-1' },
+    { method: 'POST', key: 'tap-1' },
+  ]);
+
+  const failure = await api.post('/match/like/', { user_id: 1 }, { toastErrors: false }).catch((error: unknown) => error);
+  t.equal(failure instanceof ApiError && failure.status, 503, 'the unkeyed write answers its 503');
+  t.same(sent.slice(2), [{ method: 'POST', key: null }], 'and was sent once, with no key');
 });

@@ -12,6 +12,11 @@ export interface RequestOptions {
   query?: QueryParams;
   /** Show the shared error toast (default true). */
   toastErrors?: boolean;
+  /**
+   * One key per member action (not per attempt): sent as Idempotency-Key, and it lets a mutation
+   * be retried after no answer or a 5xx, since the server does the work at most once per key.
+   */
+  idempotencyKey?: string;
 }
 
 type UnauthorizedHandler = () => void;
@@ -42,7 +47,7 @@ function report(error: ApiError, sentToken: boolean, toastErrors: boolean): void
   toast.error(error.message);
 }
 
-/** The one way the client talks to the API: JSON, 30 s timeout, token header, retries for reads only. */
+/** The one way the client talks to the API: JSON, 30 s timeout, token header, retries for reads and keyed mutations. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
@@ -60,12 +65,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       }
     }
   }
+  const keyHeader: Record<string, string> = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
   for (let tries = 1; ; tries++) {
     try {
-      return (await sendJson(url, method, options.body, token)) as T;
+      return (await sendJson(url, method, options.body, token, keyHeader)) as T;
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError(undefined, undefined);
-      if (shouldRetry(method, apiError.status, tries)) {
+      if (shouldRetry(method, apiError.status, tries, Boolean(options.idempotencyKey))) {
         await sleep(retryDelay(tries));
         continue;
       }
@@ -76,14 +82,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** SWR fetcher: the key is the API path (query included). */

@@ -21,6 +21,19 @@ export function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The errors map of a 400, if the body has one: field -> messages. */
+export function fieldErrorsOf(body: unknown): Record<string, string[]> | null {
+  if (!body || typeof body !== 'object') return null;
+  const errors = (body as Record<string, unknown>).errors;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return null;
+  const map: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m !== null && m !== undefined);
+    map[field] = list.map(String);
+  }
+  return Object.keys(map).length > 0 ? map : null;
+}
+
 /** status undefined means no response at all (network failure or timeout). */
 export function errorMessage(status: number | undefined, body?: unknown): string {
   if (status === undefined) return ERROR_MESSAGES.network;

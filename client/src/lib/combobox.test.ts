@@ -20,7 +20,7 @@ t.test('Enter picks the active option only; Escape closes an open list', async (
   t.same(comboboxKey({ open: true, active: 5 }, 'Enter', 3), { kind: 'none' }, 'an option that went away is not picked');
   t.same(comboboxKey({ open: true, active: 1 }, 'Escape', 3), { kind: 'close' });
   t.same(comboboxKey(closed, 'Escape', 3), { kind: 'none' }, 'a closed list leaves Escape to the page (a dialog closes)');
-  t.same(comboboxKey({ open: true, active: 1 }, 'a', 3), { kind: 'none' }, 'typing is the field\'s');
+  t.same(comboboxKey({ open: true, active: 1 }, 'a', 3), { kind: 'none' }, "typing is the field's");
 });
 
 t.test('what a screen reader hears', async (t) => {

@@ -11,10 +11,7 @@ export interface ComboboxState {
 }
 
 export type ComboboxAction =
-  | { kind: 'none' }
-  | { kind: 'move'; state: ComboboxState }
-  | { kind: 'pick'; index: number }
-  | { kind: 'close' };
+  { kind: 'none' } | { kind: 'move'; state: ComboboxState } | { kind: 'pick'; index: number } | { kind: 'close' };
 
 /** What a key does, given the state and how many options the list holds. */
 export function comboboxKey(state: ComboboxState, key: string, count: number): ComboboxAction {

@@ -20,7 +20,12 @@ const reads = new Map<string, EarlyRead>();
 /** URLs the app has asked for itself: an early read of one of them would arrive too late to be used. */
 const askedByApp = new Set<string>();
 
-const sincePageStart = () => performance.now();
+/**
+ * Milliseconds since the page started. A seam for tests: under Node, performance.now() counts
+ * from the process's start, which a loaded machine can put past the window before a test runs.
+ */
+export const pageClock = { sincePageStart: () => performance.now() };
+const sincePageStart = () => pageClock.sincePageStart();
 
 function windowClosed(now: number): boolean {
   if (now <= EARLY_READ_WINDOW_MS) return false;

@@ -4,9 +4,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * A react-hook-form resolver around a pure validator that returns { field: messages[] },
  * so the forms show exactly the shared messages of server/contract/auth.ts.
  */
-export function validatorResolver<T extends FieldValues>(
-  validate: (values: T) => Record<string, string[]>,
-): Resolver<T> {
+export function validatorResolver<T extends FieldValues>(validate: (values: T) => Record<string, string[]>): Resolver<T> {
   return async (values) => {
     const fieldErrors = validate(values);
     const errors: Record<string, { type: string; message: string }> = {};

@@ -45,6 +45,9 @@ t.test('units, money, rating, N/A', async (t) => {
   t.equal(formatHeightCm(null), 'N/A');
   t.equal(formatWeightKg(70), '154 lbs');
   t.equal(formatWeightKg(undefined), 'N/A');
+  t.equal(formatWeightKg(61), '134 lbs', 'weighed in kilograms: converted');
+  t.equal(formatWeightKg(61, 135), '135 lbs', 'the pounds the member typed');
+  t.equal(formatWeightKg(70, 135), '154 lbs', 'pounds that no longer fit are not shown');
   t.equal(formatMoney(1234), '$1,234.00');
   t.equal(formatMoney('5000.5'), '$5,000.50');
   t.equal(formatMoney(null), 'N/A');

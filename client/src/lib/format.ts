@@ -1,5 +1,5 @@
 /** Pure display helpers. Unit conversions come from the shared contract. */
-import { cmToInches, formatDistance as contractFormatDistance, formatHeight, kgToLbs } from '../../../server/contract/units.ts';
+import { cmToInches, formatDistance as contractFormatDistance, formatHeight, poundsOf } from '@contract/units.ts';
 
 export const NA = 'N/A';
 
@@ -37,10 +37,10 @@ export function formatHeightCm(cm: number | null | undefined): string {
   return formatHeight(cmToInches(Number(cm)));
 }
 
-/** Weight is stored in kg and shown in lbs. */
-export function formatWeightKg(kg: number | null | undefined): string {
+/** Weight is stored in kg and shown in lbs: the member's own pounds when they typed pounds (poundsOf). */
+export function formatWeightKg(kg: number | null | undefined, typedLb?: number | null): string {
   if (kg === null || kg === undefined || !Number.isFinite(Number(kg)) || Number(kg) <= 0) return NA;
-  return `${Math.round(kgToLbs(Number(kg)))} lbs`;
+  return `${poundsOf(Number(kg), typedLb)} lbs`;
 }
 
 /** '$1,234.00'; N/A when missing. */

@@ -53,8 +53,14 @@ export async function fetchOnce(url: string, init: { method: string; headers: Re
 }
 
 /** One JSON request (body as JSON when given) with the session's token, when there is one. */
-export function sendJson(url: string, method: string, body: unknown, token: string | null): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export function sendJson(
+  url: string,
+  method: string,
+  body: unknown,
+  token: string | null,
+  extraHeaders: Record<string, string> = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Token ${token}`;
   return fetchOnce(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -7,19 +7,21 @@
  *   useRealtimeStatus()         'connecting' | 'open' | 'closed'
  *   useRealtimeSend()           send({ type: 'typing', matchId }) -> false unless open
  *   useRealtimeReconnect(fn)    fn() after the socket reopens following a drop (refetch your data)
- *   <RealtimeUpdates />         the app-wide reactions: match toast, lists, live credit count
+ *   <RealtimeUpdates />         the app-wide reactions: match moments, lists, live credit count
  *
  * Outside a provider the hooks are inert (status 'closed', send answers false).
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
-import type { ClientMessage, PushData, PushMessage, PushType } from '../../../server/contract/realtime.ts';
+import type { ClientMessage, PushData, PushMessage, PushType } from '@contract/realtime.ts';
 import { apiPaths, paths } from '../config/paths.ts';
 import { ERROR_MESSAGES } from './api-errors.ts';
 import { useAuth } from './auth.tsx';
 import { getToken } from './auth-storage.ts';
 import { refreshAfter, refreshCaches } from './cache.ts';
+import { matchMoments, requestMatchMomentsCheck } from './match-moments.ts';
+import { type MatchesResult, withoutMatch } from './matches.ts';
 import { toast } from './toast.ts';
 import { browserNetwork, RealtimeClient, type RealtimeStatus, realtimeUrl } from './ws-client.ts';
 
@@ -88,6 +90,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       onOpen: ({ reconnected }) => {
         if (!reconnected) return;
         void refreshAfterReconnect();
+        // A match made while the socket was down is shown now rather than on the next start.
+        requestMatchMomentsCheck();
         for (const listener of [...reconnectListeners.current]) listener();
       },
       onSessionEnded: () => endSession.current(),
@@ -170,52 +174,7 @@ export function useRealtimeReconnect(handler: () => void): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The member's own likes, so a match they made is toasted once.
-
-/** How long a like of this tab explains a match push about the same profile. */
-export const OWN_LIKE_WINDOW_MS = 15_000;
-
-interface OwnLike {
-  at: number;
-  /** True when the like's answer said it made the match. */
-  madeMatch: Promise<boolean>;
-}
-
-const ownLikes = new Map<string, OwnLike>();
-
-/**
- * Records a like this tab is sending and answers the request unchanged. Every like the member
- * makes goes through it (useLikeProfile does): the like's own answer already toasts the match it
- * made, so the `match.created` push about the same profile must not toast again.
- */
-export function trackOwnLike<R extends { match_created?: boolean } | null | undefined>(
-  profileId: number | string,
-  request: Promise<R>,
-  now: number = Date.now(),
-): Promise<R> {
-  for (const [id, like] of ownLikes) if (now - like.at > OWN_LIKE_WINDOW_MS) ownLikes.delete(id);
-  ownLikes.set(String(profileId), {
-    at: now,
-    madeMatch: request.then(
-      (answer) => Boolean(answer?.match_created),
-      () => false,
-    ),
-  });
-  return request;
-}
-
-/** Whether this tab's own recent like of `peerProfileId` made the match (waits for its answer). */
-export async function ownLikeMadeMatch(peerProfileId: number | string, now: number = Date.now()): Promise<boolean> {
-  const like = ownLikes.get(String(peerProfileId));
-  if (!like || now - like.at > OWN_LIKE_WINDOW_MS) return false;
-  return like.madeMatch;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The app-wide reactions to pushes.
-
-export const MATCH_CREATED_TOAST = 'Match created! 🎉';
-export const MATCH_CREATED_TOAST_MS = 5_000;
 
 type WithCredits = { chats?: number } | undefined;
 type WithBalance = { current_credits: number } | undefined;
@@ -228,19 +187,24 @@ function applyBalance(balance: number): void {
 }
 
 /**
- * Mounted once inside the provider: match.created toasts (unless this tab's own like made the
- * match, whose answer toasted already) and refreshes the likes and matches; like.received refreshes
- * the likes received; credits.updated updates the header's credit count at once; chat.unlocked
- * and chat.locked refresh the matches.
+ * Mounted once inside the provider: match.created refreshes the likes and matches and asks for
+ * the match moments still unseen (the moment itself shows once, whichever device or tab: the
+ * server remembers who saw it); match.removed takes the match out of every list at once and
+ * closes its moment if it was waiting; like.received refreshes the likes received;
+ * credits.updated updates the header's credit count at once; chat.unlocked and chat.locked
+ * refresh the matches.
  */
 export function RealtimeUpdates() {
   const newestCredits = useRef('');
 
-  useRealtimeEvent('match.created', (data) => {
+  useRealtimeEvent('match.created', () => {
     void refreshAfter('match');
-    void ownLikeMadeMatch(data.peerProfileId).then((own) => {
-      if (!own) toast.success(MATCH_CREATED_TOAST, MATCH_CREATED_TOAST_MS);
-    });
+    requestMatchMomentsCheck();
+  });
+  useRealtimeEvent('match.removed', (data) => {
+    matchMoments.close(data.matchId);
+    void mutate<MatchesResult>(apiPaths.matches, (list) => (list ? withoutMatch(list, data.matchId) : list), { revalidate: false });
+    void refreshAfter('match');
   });
   useRealtimeEvent('like.received', () => {
     void refreshCaches(['likesReceived']);

@@ -1,12 +1,5 @@
 /** Which cached data sets to refresh after each kind of change. */
-export type CacheName =
-  | 'likesReceived'
-  | 'likesSent'
-  | 'matches'
-  | 'profiles'
-  | 'blockedUsers'
-  | 'profileFilters'
-  | 'myProfile';
+export type CacheName = 'likesReceived' | 'likesSent' | 'matches' | 'profiles' | 'blockedUsers' | 'profileFilters' | 'myProfile';
 
 export type ChangeKind = 'like' | 'match' | 'pass' | 'block' | 'unblock' | 'filters' | 'profile' | 'delete';
 
@@ -24,7 +17,8 @@ export const REFRESH_LISTS: Record<ChangeKind, readonly CacheName[]> = {
   like: ['likesSent'],
   match: ['likesReceived', 'likesSent', 'matches'],
   pass: ['profiles'],
-  block: ['profiles', 'blockedUsers'],
+  // A block also ends the pair's match and removes the likes between them.
+  block: ['profiles', 'blockedUsers', 'matches', 'likesReceived', 'likesSent'],
   unblock: ['profiles', 'blockedUsers'],
   filters: ['profileFilters', 'profiles'],
   // A saved profile (gender, location) can change who discovery shows.

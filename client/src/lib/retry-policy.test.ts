@@ -16,9 +16,13 @@ t.test('reads retry on network errors and 5xx, up to 3 times', async (t) => {
   t.notOk(shouldRetry('GET', 429, 1));
 });
 
-t.test('mutations are never retried', async (t) => {
+t.test('mutations are retried only with an Idempotency-Key, and then like reads', async (t) => {
   for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
-    t.notOk(shouldRetry(method, undefined, 1), method);
-    t.notOk(shouldRetry(method, 503, 1), method);
+    t.notOk(shouldRetry(method, undefined, 1), `${method} without a key, no answer`);
+    t.notOk(shouldRetry(method, 503, 1), `${method} without a key, 503`);
+    t.ok(shouldRetry(method, undefined, 1, true), `${method} with a key, no answer`);
+    t.ok(shouldRetry(method, 503, 3, true), `${method} with a key, 503`);
+    t.notOk(shouldRetry(method, 503, 4, true), `${method} with a key, a fourth retry`);
+    t.notOk(shouldRetry(method, 402, 1, true), `${method} with a key, a 4xx is final`);
   }
 });

@@ -30,7 +30,11 @@ t.test('each kind lasts as long as the spec says', async (t) => {
   toast.success("It's a Match!", 5000);
   t.match(last(), { duration: 5000 }, 'a caller may ask for longer');
   toast.error('Failed to unlike profile');
-  t.match(last(), { title: 'Failed to unlike profile', type: 'error', duration: 5000, id: 'Failed to unlike profile' }, 'error: 5 s, one per message');
+  t.match(
+    last(),
+    { title: 'Failed to unlike profile', type: 'error', duration: 5000, id: 'Failed to unlike profile' },
+    'error: 5 s, one per message',
+  );
   toast.info('Profile passed');
   t.match(last(), { title: 'Profile passed', duration: 4000 }, 'others: 4 s');
   t.equal(TOASTER_PROPS.duration, 4000, 'the toaster default matches "others"');
@@ -42,4 +46,21 @@ t.test('toasts sit below the header, on phones too', async (t) => {
     t.match(offset, /var\(--header-h/, 'clears the header height');
     t.match(offset, /safe-area-inset-top/, 'and the notch');
   }
+});
+
+t.test('an error toast can be taken down by its message', async (t) => {
+  const dismissed: unknown[] = [];
+  // sonner's toast function with its dismiss recorded.
+  const recording = Object.assign((...args: Parameters<typeof sonner>) => sonner(...args), sonner, {
+    // Recorded only: sonner's own dismiss waits for an animation frame, which Node has not.
+    dismiss: (id?: string | number) => {
+      dismissed.push(id);
+      return id ?? '';
+    },
+  });
+  toasterReady(recording);
+  toast.error('Invalid username or password');
+  toast.dismissError('Invalid username or password');
+  t.same(dismissed, ['Invalid username or password'], 'dismissed by its id, which is the message');
+  toasterReady(sonner);
 });

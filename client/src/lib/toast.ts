@@ -64,4 +64,8 @@ export const toast = {
   success: (message: string, durationMs: number = TOAST_MS.success) => present((show) => show.success(message, { duration: durationMs })),
   error: (message: string) => present((show) => show.error(message, { id: message, duration: TOAST_MS.error })),
   info: (message: string) => present((show) => show(message, { duration: TOAST_MS.info })),
+  /** Takes down the error toast with this message if it is up: a failure the member has moved past. */
+  dismissError: (message: string) => {
+    if (sonner) sonner.dismiss(message);
+  },
 };

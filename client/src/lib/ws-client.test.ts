@@ -1,5 +1,5 @@
 import t from 'tap';
-import { type PushMessage, WS_CLOSE, WS_PROTOCOL } from '../../../server/contract/realtime.ts';
+import { type PushMessage, WS_CLOSE, WS_PROTOCOL } from '@contract/realtime.ts';
 import { CLIENT_DEAD_CLOSE, RealtimeClient, type RealtimeClientOptions, type RealtimeStatus } from './ws-client.ts';
 import type { NetworkWatch, Timers } from './ws-environment.ts';
 import type { SocketLike } from './ws-socket.ts';
@@ -13,10 +13,12 @@ class FakeSocket implements SocketLike {
   onerror: SocketLike['onerror'] = null;
   sent: unknown[] = [];
   closedWith: number | null = null;
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {}
+  readonly url: string;
+  readonly protocols: string[];
+  constructor(url: string, protocols: string[]) {
+    this.url = url;
+    this.protocols = protocols;
+  }
   send(data: string) {
     this.sent.push(JSON.parse(data));
   }

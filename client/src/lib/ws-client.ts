@@ -13,7 +13,7 @@
  * No React and no DOM at import time: the socket, timers and network events are passed in, so the
  * whole life cycle is unit-tested with a fake WebSocket (ws-client.test.ts).
  */
-import { type ClientMessage, type PushMessage, type ServerMessage, WS_CLOSE } from '../../../server/contract/realtime.ts';
+import { type ClientMessage, type PushMessage, type ServerMessage, WS_CLOSE } from '@contract/realtime.ts';
 import { DEFAULT_REMEMBERED_IDS, RecentIds } from './ws-dedup.ts';
 import { alwaysOnline, browserTimers, type NetworkWatch, type Timers } from './ws-environment.ts';
 import { backoffDelay, isFinalClose } from './ws-reconnect.ts';

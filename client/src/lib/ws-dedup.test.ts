@@ -12,4 +12,3 @@ t.test('recent ids are bounded', async (t) => {
   t.ok(ids.add('a'), 'the oldest was forgotten');
   t.notOk(ids.add('d'));
 });
-

@@ -9,7 +9,10 @@ export const DEFAULT_REMEMBERED_IDS = 500;
 /** A set of the `limit` most recently added strings. */
 export class RecentIds {
   private readonly ids = new Set<string>();
-  constructor(private readonly limit: number) {}
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** Adds the id; false when it was already there. */
   add(id: string): boolean {

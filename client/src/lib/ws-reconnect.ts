@@ -2,7 +2,7 @@
  * The realtime socket's reconnect policy: how long to wait before the next attempt, and which
  * close codes end the attempts for good.
  */
-import { WS_CLOSE } from '../../../server/contract/realtime.ts';
+import { WS_CLOSE } from '@contract/realtime.ts';
 
 export const BACKOFF_INITIAL_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { PushMessage } from '../../../server/contract/realtime.ts';
+import type { PushMessage } from '@contract/realtime.ts';
 import { parseFrame, realtimeUrl } from './ws-socket.ts';
 
 /** A push as the gateway sends it. */
@@ -15,14 +15,19 @@ t.test('the address is on the page origin, wss under https', async (t) => {
   t.equal(realtimeUrl({ protocol: 'https:', host: 'betroth.example' }), 'wss://betroth.example/api/v1/ws');
 });
 
-
 t.test('frames: pushes of known types, hello and pong; the rest is ignored', async (t) => {
   t.same(parseFrame(JSON.stringify(likePush)), likePush);
   t.match(parseFrame('{"type":"hello","data":{"userId":1,"serverTime":"x"}}'), { type: 'hello' });
   t.match(parseFrame('{"type":"pong","data":{"serverTime":"x"}}'), { type: 'pong' });
-  for (const raw of ['nope', '42', 'null', '{"type":"like.received","data":{}}', '{"type":"admin.granted","id":"1","data":{}}', '{"type":"like.received","id":"1"}']) {
+  for (const raw of [
+    'nope',
+    '42',
+    'null',
+    '{"type":"like.received","data":{}}',
+    '{"type":"admin.granted","id":"1","data":{}}',
+    '{"type":"like.received","id":"1"}',
+  ]) {
     t.equal(parseFrame(raw), null, raw);
   }
   t.equal(parseFrame(new ArrayBuffer(4)), null, 'binary');
 });
-

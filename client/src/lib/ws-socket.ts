@@ -4,14 +4,7 @@
  * turns frames into typed server messages, sends JSON, and can be let go of without its close
  * handler running. What to do when it closes is the client's business (ws-client.ts).
  */
-import {
-  type ClientMessage,
-  PUSH_TYPES,
-  type PushMessage,
-  type ServerMessage,
-  WS_PATH,
-  WS_PROTOCOL,
-} from '../../../server/contract/realtime.ts';
+import { type ClientMessage, PUSH_TYPES, type PushMessage, type ServerMessage, WS_PATH, WS_PROTOCOL } from '@contract/realtime.ts';
 
 /** What the client needs of a WebSocket: the browser's, or a fake in tests. */
 export interface SocketLike {

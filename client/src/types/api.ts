@@ -1,5 +1,5 @@
 /** Response shapes the client relies on. A profile's fields are typed from the shared catalogue. */
-import type { ProfileFieldValues } from '../../../server/contract/profile-fields.ts';
+import type { ProfileFieldValues } from '@contract/profile-fields.ts';
 
 /**
  * A profile as the API returns it: every catalogue field (another member's profile lacks the
@@ -12,12 +12,24 @@ export type Profile = Partial<ProfileFieldValues> & {
   email?: string;
   distance?: number | null;
   is_liked?: boolean;
+  /** The viewer's match with this profile (a single profile's view only); null without one. */
+  match_id?: number | null;
   /** Photo 1 passed review and matched a live face scan. */
   verified?: boolean;
   chats?: number;
+  /** Own profile only: where photo 1 stands with the badge (the server's photoVerification). */
+  photo_verification?: PhotoVerification;
+  /** Own profile only: the approved photo 1 upload, to bind a face scan to it later. */
+  photo1_upload_id?: string | null;
   location_latitude?: number | null;
   location_longitude?: number | null;
 };
+
+/**
+ * none: no photo 1; unverified: photo 1 without a matching face scan (it can be verified later);
+ * pending_review: the scan matched, a person reviews it before the badge shows; verified.
+ */
+export type PhotoVerification = 'none' | 'unverified' | 'pending_review' | 'verified';
 
 /** The five photo slots, by number. */
 export const photoUrlOf = (profile: Profile, slot: number): string | null | undefined =>

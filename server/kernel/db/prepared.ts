@@ -84,7 +84,9 @@ export function preparedSql<Row extends Record<string, unknown>, Values extends 
   return (db, values) => {
     if (!template) {
       const { dialect } = db as unknown as { dialect: PgDialect };
-      template = detached(db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, PREPARE, false) as unknown as DriverQuery<Row[]>);
+      template = detached(
+        db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, PREPARE, false) as unknown as DriverQuery<Row[]>,
+      );
     }
     return onClient(template, db).execute(values);
   };

@@ -45,12 +45,15 @@ export class InProcessQueue implements DeliverySource {
   /** Nothing is handed out before the backlog is queued, so older events go first. */
   private readonly ready: Promise<void>;
 
-  constructor(
-    readonly consumer: ConsumerSubjects,
-    private readonly maxDeliver: number,
-    private readonly db: Db,
-    private readonly log: Log,
-  ) {
+  readonly consumer: ConsumerSubjects;
+  private readonly maxDeliver: number;
+  private readonly db: Db;
+  private readonly log: Log;
+  constructor(consumer: ConsumerSubjects, maxDeliver: number, db: Db, log: Log) {
+    this.consumer = consumer;
+    this.maxDeliver = maxDeliver;
+    this.db = db;
+    this.log = log;
     this.ready = this.loadBacklog();
   }
 
@@ -115,7 +118,7 @@ export class InProcessQueue implements DeliverySource {
 
   /** Retries until it succeeds or the queue stops: without it, owed events would wait for a restart. */
   private async loadBacklog(): Promise<void> {
-    for (let failures = 0; !this.stopping; ) {
+    for (let failures = 0; !this.stopping;) {
       try {
         const rows = await unsettledEvents(this.db, this.consumer);
         // Rows the relay handed over meanwhile are already queued, behind the older backlog.
@@ -123,7 +126,8 @@ export class InProcessQueue implements DeliverySource {
         for (const row of backlog) this.outstanding.add(row.id);
         // concat, not unshift(...): a long backlog would overflow the argument list.
         this.items = backlog.map(queued).concat(this.items);
-        if (backlog.length > 0) this.log.info({ handler: this.name, events: backlog.length }, 'in-process: delivering unsettled events again');
+        if (backlog.length > 0)
+          this.log.info({ handler: this.name, events: backlog.length }, 'in-process: delivering unsettled events again');
         return;
       } catch (error) {
         failures += 1;
@@ -183,10 +187,12 @@ export class InProcessBus implements EventTransport {
   private readonly queues = new Set<InProcessQueue>();
 
   /** db: where deliveries are recorded and owed events are read back from. */
-  constructor(
-    private readonly db: Db,
-    private readonly log: Log,
-  ) {}
+  private readonly db: Db;
+  private readonly log: Log;
+  constructor(db: Db, log: Log) {
+    this.db = db;
+    this.log = log;
+  }
 
   /** A durable-consumer look-alike for one handler; it starts with the events the handler still owes. */
   consumer(name: string, subjects: readonly string[], maxDeliver: number): InProcessQueue {

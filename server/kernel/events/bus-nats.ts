@@ -62,11 +62,14 @@ export class NatsTransport implements EventTransport {
   readonly kind = 'nats' as const;
   private streamReadyOn: NatsConnection | null = null;
 
-  constructor(
-    private readonly link: NatsLink,
-    private readonly settings: StreamSettings,
-    private readonly log: Log,
-  ) {}
+  private readonly link: NatsLink;
+  private readonly settings: StreamSettings;
+  private readonly log: Log;
+  constructor(link: NatsLink, settings: StreamSettings, log: Log) {
+    this.link = link;
+    this.settings = settings;
+    this.log = log;
+  }
 
   async publish(rows: OutboxRow[]): Promise<PublishResult> {
     const nc = this.link.current();

@@ -138,9 +138,10 @@ export type EventOf<S extends EventSubject> = S extends EventSubject ? EventEnve
 
 export const EVENT_SUBJECTS = Object.keys(EVENT_CONTRACTS) as EventSubject[];
 
-const validators = Object.fromEntries(
-  EVENT_SUBJECTS.map((subject) => [subject, Compile(EVENT_CONTRACTS[subject] as TSchema)]),
-) as Record<EventSubject, ReturnType<typeof Compile>>;
+const validators = Object.fromEntries(EVENT_SUBJECTS.map((subject) => [subject, Compile(EVENT_CONTRACTS[subject] as TSchema)])) as Record<
+  EventSubject,
+  ReturnType<typeof Compile>
+>;
 
 export function isEventSubject(subject: string): subject is EventSubject {
   return Object.hasOwn(EVENT_CONTRACTS, subject);
@@ -155,11 +156,12 @@ export function eventPayloadProblems(subject: string, payload: unknown): string[
 }
 
 export class InvalidEventError extends Error {
-  constructor(
-    readonly subject: string,
-    readonly problems: string[],
-  ) {
+  readonly subject: string;
+  readonly problems: string[];
+  constructor(subject: string, problems: string[]) {
     super(`invalid ${subject} event: ${problems.join('; ')}`);
+    this.subject = subject;
+    this.problems = problems;
     this.name = 'InvalidEventError';
   }
 }

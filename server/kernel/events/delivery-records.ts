@@ -35,15 +35,23 @@ const settlers = new WeakMap<Db, TickBatch<Settlement, void>>();
 function settlerFor(db: Db): TickBatch<Settlement, void> {
   let settle = settlers.get(db);
   if (!settle) {
-    settle = tickBatch(async (settlements: Settlement[]) => {
-      const rows = settlements.map(({ eventId, handler, outcome }) => ({ event_id: eventId, handler, outcome }));
-      await executePrepared(db, sql`
+    settle = tickBatch(
+      async (settlements: Settlement[]) => {
+        const rows = settlements.map(({ eventId, handler, outcome }) => ({ event_id: eventId, handler, outcome }));
+        await executePrepared(
+          db,
+          sql`
         insert into event_deliveries (event_id, handler, outcome)
         select event_id, handler, outcome from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as settled (event_id bigint, handler text, outcome text)
-        on conflict do nothing`);
-      return new Map();
-    }, undefined, 500, SETTLEMENT_GATHER_MS);
+        on conflict do nothing`,
+        );
+        return new Map();
+      },
+      undefined,
+      500,
+      SETTLEMENT_GATHER_MS,
+    );
     settlers.set(db, settle);
   }
   return settle;

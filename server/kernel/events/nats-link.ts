@@ -23,7 +23,10 @@ export class NatsLink {
   private wakeSleeper: (() => void) | null = null;
   private readonly connectListeners = new Set<(nc: NatsConnection) => void>();
 
-  constructor(private readonly options: NatsLinkOptions) {}
+  private readonly options: NatsLinkOptions;
+  constructor(options: NatsLinkOptions) {
+    this.options = options;
+  }
 
   get url(): string {
     return this.options.url;

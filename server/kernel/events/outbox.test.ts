@@ -22,14 +22,16 @@ t.test('writeEvent', async (t) => {
   });
   const like = { likeId: 1, fromUserId: 1, fromProfileId: 11, toUserId: 2, toProfileId: 12, createdAt: new Date().toISOString() };
 
-  t.test('inserts the row in the caller\'s transaction and notifies at commit', async (t) => {
+  t.test("inserts the row in the caller's transaction and notifies at commit", async (t) => {
     const id = await db.transaction(async (tx) => {
       const id = await writeEvent(tx, 'likes.created', like);
       const [{ count }] = await db.execute<{ count: number }>(sql`select count(*)::int as count from outbox where id = ${id}`);
       t.equal(count, 0, 'invisible outside the transaction before commit');
       return id;
     });
-    const [row] = await db.execute<{ subject: string; payload: unknown; published_at: Date | null }>(sql`select subject, payload, published_at from outbox where id = ${id}`);
+    const [row] = await db.execute<{ subject: string; payload: unknown; published_at: Date | null }>(
+      sql`select subject, payload, published_at from outbox where id = ${id}`,
+    );
     t.match(row, { subject: 'likes.created', payload: like, published_at: null });
     await waitFor(() => notified >= 1, 10_000, 'the NOTIFY that wakes the relay');
     t.ok(notified >= 1, 'the relay is woken');
@@ -51,7 +53,10 @@ t.test('writeEvent', async (t) => {
     await t.rejects(writeEvent(db, 'likes.created', bad), InvalidEventError);
     t.match(eventPayloadProblems('likes.created', bad).join(), /likeId/);
     t.match(eventPayloadProblems('nobody.cares', {}), [/unknown event subject/]);
-    t.match(eventPayloadProblems('matches.created', { matchId: 1, members: [{ userId: 1, profileId: 1 }], createdAt: like.createdAt }).join(), /members/);
+    t.match(
+      eventPayloadProblems('matches.created', { matchId: 1, members: [{ userId: 1, profileId: 1 }], createdAt: like.createdAt }).join(),
+      /members/,
+    );
   });
 
   t.test('the backlog reports pending rows and their age', async (t) => {

@@ -19,11 +19,13 @@ export class NatsPushBus implements PushBus {
   private readonly members = new Map<number, MemberSubscription>();
   private readonly offConnect: () => void;
 
-  constructor(
-    private readonly link: NatsLink,
-    private readonly prefix: string,
-    private readonly log: Log,
-  ) {
+  private readonly link: NatsLink;
+  private readonly prefix: string;
+  private readonly log: Log;
+  constructor(link: NatsLink, prefix: string, log: Log) {
+    this.link = link;
+    this.prefix = prefix;
+    this.log = log;
     // Subscriptions asked for before the first connection are made when it opens; after that
     // the client resubscribes by itself on every reconnect.
     this.offConnect = link.onConnect((nc) => {

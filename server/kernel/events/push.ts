@@ -22,7 +22,10 @@ export class InProcessPushBus implements PushBus {
   readonly kind = 'in-process' as const;
   private readonly listeners = new Map<number, Set<PushListener>>();
 
-  constructor(private readonly log?: Log) {}
+  private readonly log?: Log;
+  constructor(log?: Log) {
+    this.log = log;
+  }
 
   async publish(userId: number, message: PushMessage): Promise<void> {
     // Serialised like the NATS bus does, so no listener shares an object with the publisher.

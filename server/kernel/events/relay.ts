@@ -35,6 +35,8 @@ export interface RelayOptions {
   pruneAfterHours?: number;
   /** How long a NOTIFY waits for the commits behind it before the pass (default NOTIFY_GATHER_MS). */
   notifyGatherMs?: number;
+  /** Told of every failed pass (the database health watch hears of an unreachable database). */
+  onError?: (error: unknown) => void;
 }
 
 type Outcome = 'idle' | 'more' | 'blocked';
@@ -63,7 +65,9 @@ export class OutboxRelay {
   private lastPrune = Date.now();
   private readonly backoff: BackoffOptions;
 
-  constructor(private readonly options: RelayOptions) {
+  private readonly options: RelayOptions;
+  constructor(options: RelayOptions) {
+    this.options = options;
     this.backoff = options.backoff ?? { baseMs: 200, maxMs: 30_000 };
   }
 
@@ -77,18 +81,41 @@ export class OutboxRelay {
     this.stopped = false;
     this.pollTimer = setInterval(() => this.wake(), this.options.pollMs);
     this.pollTimer.unref();
-    const { listener, log } = this.options;
-    if (listener) {
-      // onlisten runs again after postgres.js re-establishes the connection: catch up then too.
-      listener
-        .listen(OUTBOX_CHANNEL, () => this.wakeSoon(), () => this.wake())
-        .then(({ unlisten }) => {
-          if (this.stopped) void unlisten().catch(() => {});
-          else this.unlisten = unlisten;
-        })
-        .catch((error) => log.warn({ err: error }, 'outbox relay: LISTEN failed, polling only'));
-    }
+    this.listen();
     this.wake();
+  }
+
+  /**
+   * The database is back after an outage, on a new pool: LISTEN there (the old pool's listening
+   * connection is gone) and publish what waited, without sitting out the rest of the backoff.
+   */
+  resume(): void {
+    if (this.stopped) return;
+    const previous = this.unlisten;
+    this.unlisten = null;
+    void previous?.().catch(() => {});
+    this.listen();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryAt = 0;
+    this.wake();
+  }
+
+  private listen(): void {
+    const { listener, log } = this.options;
+    if (!listener) return;
+    // onlisten runs again after postgres.js re-establishes the connection: catch up then too.
+    listener
+      .listen(
+        OUTBOX_CHANNEL,
+        () => this.wakeSoon(),
+        () => this.wake(),
+      )
+      .then(({ unlisten }) => {
+        if (this.stopped) void unlisten().catch(() => {});
+        else this.unlisten = unlisten;
+      })
+      .catch((error) => log.warn({ err: error }, 'outbox relay: LISTEN failed, polling until the database is back'));
   }
 
   /** Asks for a publishing pass soon; cheap to call often (passes never overlap). */
@@ -168,6 +195,7 @@ export class OutboxRelay {
   }
 
   private onFailure(error: unknown): void {
+    this.options.onError?.(error);
     this.failures += 1;
     const delay = backoffDelay(this.failures, this.backoff);
     this.retryAt = Date.now() + delay;

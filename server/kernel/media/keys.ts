@@ -5,8 +5,10 @@
  * apply the same rules, so code that works on one works on the other.
  */
 export class MediaKeyError extends Error {
-  constructor(readonly key: string, reason: string) {
+  readonly key: string;
+  constructor(key: string, reason: string) {
     super(`Unsafe media key ${JSON.stringify(key)}: ${reason}`);
+    this.key = key;
     this.name = 'MediaKeyError';
   }
 }

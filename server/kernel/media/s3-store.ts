@@ -42,12 +42,19 @@ export function createS3Client(config: S3Config, endpoint: string | null = confi
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
 
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly presignClient: S3Client;
   constructor(
-    private readonly client: S3Client,
-    private readonly bucket: string,
+    client: S3Client,
+    bucket: string,
     /** Signs upload URLs for browsers; signing is local, so this client never connects anywhere. */
-    private readonly presignClient: S3Client = client,
-  ) {}
+    presignClient: S3Client = client,
+  ) {
+    this.client = client;
+    this.bucket = bucket;
+    this.presignClient = presignClient;
+  }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertObjectKey(key);

@@ -20,7 +20,18 @@ const tempDir = (name: string): string => {
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x0a, 0x00, 0xff, 0xd9]);
 const original = (userId: number, upload = 'u1') => `${memberMediaPrefix(userId)}uploads/${upload}/original`;
 
-const UNSAFE_KEYS = ['', '/etc/passwd', '../escape', 'users/1/../../escape', 'users/1/..', 'a\0b', 'users\\1\\x', 'users//1', './users/1', 'users/1/'];
+const UNSAFE_KEYS = [
+  '',
+  '/etc/passwd',
+  '../escape',
+  'users/1/../../escape',
+  'users/1/..',
+  'a\0b',
+  'users\\1\\x',
+  'users//1',
+  './users/1',
+  'users/1/',
+];
 
 function behaviour(name: string, makeStore: () => MediaStore) {
   t.test(`${name}: put then get returns the bytes and the content type`, async (t) => {
@@ -120,7 +131,14 @@ t.test('local: uploads come through the API, so there is no presigned URL', asyn
 t.test('createMediaStore picks the configured store', async (t) => {
   const mediaDir = localRoot();
   t.equal(createMediaStore({ mediaStore: 'local', mediaDir, s3: null }).kind, 'local');
-  const s3 = { endpoint: 'http://127.0.0.1:1', region: 'us-east-1', bucket: 'media', credentials: null, forcePathStyle: true, publicEndpoint: null };
+  const s3 = {
+    endpoint: 'http://127.0.0.1:1',
+    region: 'us-east-1',
+    bucket: 'media',
+    credentials: null,
+    forcePathStyle: true,
+    publicEndpoint: null,
+  };
   t.equal(createMediaStore({ mediaStore: 's3', mediaDir, s3 }).kind, 's3');
 });
 
@@ -133,14 +151,30 @@ t.test('s3: upload URLs name the public endpoint when the servers reach the stor
     forcePathStyle: true,
     publicEndpoint: 'http://localhost:9000',
   };
-  const url = await createMediaStore({ mediaStore: 's3', mediaDir: localRoot(), s3 }).presignPut('users/1/uploads/u/original', 'image/jpeg', 10, 60);
+  const url = await createMediaStore({ mediaStore: 's3', mediaDir: localRoot(), s3 }).presignPut(
+    'users/1/uploads/u/original',
+    'image/jpeg',
+    10,
+    60,
+  );
   t.match(url, /^http:\/\/localhost:9000\/media\/users\/1\/uploads\/u\/original\?/, 'signed for the address browsers use');
-  const internal = await createMediaStore({ mediaStore: 's3', mediaDir: localRoot(), s3: { ...s3, publicEndpoint: null } }).presignPut('users/1/a', 'image/jpeg', 10, 60);
+  const internal = await createMediaStore({ mediaStore: 's3', mediaDir: localRoot(), s3: { ...s3, publicEndpoint: null } }).presignPut(
+    'users/1/a',
+    'image/jpeg',
+    10,
+    60,
+  );
   t.match(internal, /^http:\/\/minio:9000\//, 'without one, the endpoint itself');
 });
 
 // S3, against an in-process s3rver on loopback.
-const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: tempDir('s3rver'), configureBuckets: [{ name: 'media' }] });
+const s3rver = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory: tempDir('s3rver'),
+  configureBuckets: [{ name: 'media' }],
+});
 const { port } = await s3rver.run();
 t.teardown(() => s3rver.close());
 const s3Settings = {

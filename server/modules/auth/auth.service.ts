@@ -26,7 +26,6 @@ async function startSession(deps: AuthDeps, userId: number): Promise<string> {
   return deps.issueToken({ userId, sessionId });
 }
 
-
 export async function signup(deps: AuthDeps, body: SignupBody) {
   const username = body.username.trim();
   const email = body.email.trim();
@@ -72,7 +71,10 @@ export async function signin(deps: AuthDeps, body: SigninBody, options: SigninOp
 
   // A shared phone may name several accounts: the one whose password matches signs in.
   const candidates = await queries.findUsersByIdentifier(deps.db, identifier, normalizePhone(identifier));
-  const subjects = signinSubjects(identifier, candidates.map((candidate) => candidate.id));
+  const subjects = signinSubjects(
+    identifier,
+    candidates.map((candidate) => candidate.id),
+  );
   const attempt = await beginSignin({ db: deps.db, ...deps.config.authRateLimit }, options.ip, subjects);
   const account = await matchPassword(identifier, candidates, body.password, options.verify);
   // A demo account is refused after the same verifications, with the same answer, as a wrong

@@ -75,10 +75,17 @@ t.test('sign-in', async (t) => {
 
   t.test('by username, email (any case) answers {user, username, email, token}', async (t) => {
     for (const identifier of ['ada', 'ADA', 'ada@example.com', 'Ada@Example.com']) {
-      const response = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: identifier, password: ada.password } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/signin/',
+        payload: { username: identifier, password: ada.password },
+      });
       t.equal(response.statusCode, 200, identifier);
       const body = response.json();
-      t.same({ user: body.user, username: body.username, email: body.email }, { user: ada.userId, username: 'ada', email: 'ada@example.com' });
+      t.same(
+        { user: body.user, username: body.username, email: body.email },
+        { user: ada.userId, username: 'ada', email: 'ada@example.com' },
+      );
       t.type(body.token, 'string');
     }
   });
@@ -86,16 +93,28 @@ t.test('sign-in', async (t) => {
   t.test('by a phone shared by several accounts signs in the one whose password matches', async (t) => {
     const other = await signUp(app, { username: 'ada_twin', password: 'Other-Password-7' });
     await db.execute(sql`update profiles set phone = '+15550102030' where user_id in (${ada.userId}, ${other.userId})`);
-    const first = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: '+1 (555) 010-2030', password: ada.password } });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/',
+      payload: { username: '+1 (555) 010-2030', password: ada.password },
+    });
     t.equal(first.statusCode, 200);
     t.equal(first.json().username, 'ada');
-    const second = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: '+15550102030', password: 'Other-Password-7' } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/',
+      payload: { username: '+15550102030', password: 'Other-Password-7' },
+    });
     t.equal(second.json().username, 'ada_twin');
   });
 
   t.test('wrong password and unknown user get the same 400', async (t) => {
     const wrong = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'ada', password: 'nope-nope-1' } });
-    const unknown = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'nobody_here', password: 'nope-nope-1' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/',
+      payload: { username: 'nobody_here', password: 'nope-nope-1' },
+    });
     t.equal(wrong.statusCode, 400);
     t.equal(unknown.statusCode, 400);
     t.equal(wrong.json().error, AUTH_MESSAGES.invalidCredentials);
@@ -136,7 +155,11 @@ t.test('tokens and sign-out', async (t) => {
   });
 
   t.test('Bearer is accepted as well as Token; sign-out revokes the session', async (t) => {
-    const second = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: member.username, password: member.password } });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/',
+      payload: { username: member.username, password: member.password },
+    });
     const token = second.json().token;
     t.equal((await signout(`Bearer ${token}`)).statusCode, 200);
     t.equal((await signout(`Bearer ${token}`)).statusCode, 401, 'revoked token stops working');

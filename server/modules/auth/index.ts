@@ -1,2 +1,2 @@
-/** The auth module's public entry: what other parts of the server need of accounts. */
-export { hashPassword } from './passwords.ts';
+/** The auth module's public entry: what other parts of the server (the demo seed, the sign-in benchmark) need of accounts. */
+export { hashPassword, verifyPassword } from './passwords.ts';

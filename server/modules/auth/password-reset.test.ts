@@ -15,8 +15,7 @@ t.test('password reset', async (t) => {
   const member = await signUp(app, { username: 'resetter', email: 'resetter@example.com', password: 'Old-Password-1' });
   const request = (email: string) => app.inject({ method: 'POST', url: '/api/v1/request-password-reset/', payload: { email } });
   const confirm = (payload: Record<string, string>) => app.inject({ method: 'POST', url: '/api/v1/reset-password-confirm/', payload });
-  const signin = (password: string) =>
-    app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'resetter', password } });
+  const signin = (password: string) => app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'resetter', password } });
 
   t.test('unknown and known emails get the same 200; only the real one gets mail', async (t) => {
     const unknown = await request('nobody@example.com');

@@ -108,7 +108,10 @@ t.test('with TRUST_PROXY as a CIDR only those proxies are believed', async (t) =
 
 t.test('guessing one account from many addresses is slowed, not locked', async (t) => {
   const { db } = await buildTestApp(t);
-  t.same([1, 3, 4, 5, 6, 7, 8, 20].map((n) => accountDelayMs(n, 3)), [0, 0, 250, 500, 1000, 2000, 4000, 4000]);
+  t.same(
+    [1, 3, 4, 5, 6, 7, 8, 20].map((n) => accountDelayMs(n, 3)),
+    [0, 0, 250, 500, 1000, 2000, 4000, 4000],
+  );
 
   const waits: number[] = [];
   const deps = { db, max: 3, windowSeconds: 600, sleep: async (ms: number) => void waits.push(ms) };

@@ -57,17 +57,17 @@ export async function beginSignin(deps: SigninLimitDeps, ip: string, subjects: s
   const gateKeys = [ipKey, ...subjects.map((subject) => `signin:pair:${subject}:${ip}`)];
   const gates = await countHits(db, gateKeys, windowSeconds);
   const counted = [...gates].map(([key, { window }]) => ({ key, window }));
-  const blocked = [...gates]
-    .filter(([key, gate]) => gate.hits > (key === ipKey ? max * IP_ALLOWANCE_FACTOR : max))
-    .map(([, gate]) => gate);
+  const blocked = [...gates].filter(([key, gate]) => gate.hits > (key === ipKey ? max * IP_ALLOWANCE_FACTOR : max)).map(([, gate]) => gate);
   if (blocked.length > 0) {
     await refundHits(db, counted);
-    throw Object.assign(tooManyRequests(AUTH_MESSAGES.tooManyAttempts), {
-      retryAfter: Math.max(...blocked.map((gate) => gate.retryAfterSeconds)),
-    });
+    throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, Math.max(...blocked.map((gate) => gate.retryAfterSeconds)));
   }
 
-  const accounts = await countHits(db, subjects.map((subject) => `signin:subject:${subject}`), windowSeconds);
+  const accounts = await countHits(
+    db,
+    subjects.map((subject) => `signin:subject:${subject}`),
+    windowSeconds,
+  );
   for (const [key, { window }] of accounts) counted.push({ key, window });
   const delayMs = accountDelayMs(Math.max(0, ...[...accounts.values()].map((account) => account.hits)), max);
   if (delayMs > 0) await (deps.sleep ?? wait)(delayMs);

@@ -13,9 +13,18 @@ t.test('a sign-in costs the same number of verifications however many accounts s
   const { app, db } = await buildTestApp(t);
   const single = await signUp(app, { username: 'single' });
   const sharers = [];
-  for (let i = 0; i < MAX_ACCOUNTS_PER_PHONE; i++) sharers.push(await signUp(app, { username: `sharer_${i}`, password: `Shared-Pass-${i}` }));
+  for (let i = 0; i < MAX_ACCOUNTS_PER_PHONE; i++)
+    sharers.push(await signUp(app, { username: `sharer_${i}`, password: `Shared-Pass-${i}` }));
   await db.update(profiles).set({ phone: '+14155550101' }).where(eq(profiles.userId, single.userId));
-  await db.update(profiles).set({ phone: '+14155550105' }).where(inArray(profiles.userId, sharers.map((s) => s.userId)));
+  await db
+    .update(profiles)
+    .set({ phone: '+14155550105' })
+    .where(
+      inArray(
+        profiles.userId,
+        sharers.map((s) => s.userId),
+      ),
+    );
 
   const attempt = async (username: string, password: string) => {
     let calls = 0;

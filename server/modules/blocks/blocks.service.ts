@@ -8,7 +8,8 @@ import type { Static } from 'typebox';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import { deleteLikesBetween, removeMatch } from '../likes/index.ts';
-import { ageOf, openPair } from '../members/index.ts';
+import type { Db } from '../../kernel/db/client.ts';
+import { ageOf, type MemberRef, openPair } from '../members/index.ts';
 import * as queries from './blocks.queries.ts';
 import type { BlockedUser } from './blocks.schemas.ts';
 
@@ -26,15 +27,33 @@ export const BLOCK_MESSAGES = {
  */
 export async function block(deps: DbDeps, userId: number, targetUserId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const { me, peer: target } = await openPair(tx, userId, { userId: targetUserId }, {
-      allowBlockedByMe: true,
-      notFoundMessage: BLOCK_MESSAGES.userNotFound,
-      selfError: () => badRequest(BLOCK_MESSAGES.self),
-    });
-    await queries.insertBlock(tx, userId, targetUserId);
-    await removeMatch(tx, me, target, 'block');
-    await deleteLikesBetween(tx, me.profileId, target.profileId);
+    const { me, peer: target } = await openPair(
+      tx,
+      userId,
+      { userId: targetUserId },
+      {
+        allowBlockedByMe: true,
+        notFoundMessage: BLOCK_MESSAGES.userNotFound,
+        selfError: () => badRequest(BLOCK_MESSAGES.self),
+      },
+    );
+    await blockInside(tx, me, target);
   });
+}
+
+/**
+ * What a block does, inside transaction `tx` whose caller holds the pair lock (openPair): the
+ * block row, the pair's match removed (and announced, reason 'block', as removed by `blocker`)
+ * with its chat, and the likes and passes between them deleted. With `bothWays` (a report), a
+ * block of the blocker is recorded on the blocked member's side too, marked `via_report`, so the
+ * two stay apart whoever lifts their own block; the blocked member never sees that row (see the
+ * blocks table), and the events written are the same as for one block.
+ */
+export async function blockInside(tx: Db, blocker: MemberRef, blocked: MemberRef, options: { bothWays?: boolean } = {}): Promise<void> {
+  await queries.insertBlock(tx, blocker.userId, blocked.userId);
+  if (options.bothWays) await queries.insertBlock(tx, blocked.userId, blocker.userId, true);
+  await removeMatch(tx, blocker, blocked, 'block');
+  await deleteLikesBetween(tx, blocker.profileId, blocked.profileId);
 }
 
 /** Only the blocker's own block is removed; 404 when the caller has not blocked that user. */

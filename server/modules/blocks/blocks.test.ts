@@ -18,7 +18,11 @@ t.test('blocking hides both members everywhere and removes their match', async (
   const blocked = await app.inject({ method: 'POST', url: `/api/v1/block/${adam.userId}/`, headers: eve.auth });
   t.equal(blocked.statusCode, 200);
   t.same(blocked.json(), { detail: 'User blocked successfully' });
-  t.equal((await app.inject({ method: 'POST', url: `/api/v1/block/${adam.userId}/`, headers: eve.auth })).statusCode, 200, 'repeating is harmless');
+  t.equal(
+    (await app.inject({ method: 'POST', url: `/api/v1/block/${adam.userId}/`, headers: eve.auth })).statusCode,
+    200,
+    'repeating is harmless',
+  );
 
   for (const [viewer, other] of [
     [adam, eve],
@@ -46,6 +50,22 @@ t.test('blocking hides both members everywhere and removes their match', async (
   const list = (await get(app, eve, '/api/v1/blocked/')).json();
   t.equal(list.length, 1);
   t.match(list[0], { user_id: adam.userId, id: adam.profileId, username: 'adam', photo1_url: `/media/${adam.userId}/photo1.jpg` });
+  t.match(
+    list[0],
+    {
+      home_city: 'Austin',
+      home_state: 'Texas',
+      home_country: 'United States',
+      height: 170,
+      education: 'Bachelor',
+      religion: 'Christian - Catholic',
+      livelihood: 'Employed',
+      relationship_status: 'Single',
+      number_of_kids_wanted: '1-2',
+    },
+    'the card facts the Likes screen shows on every tab',
+  );
+  t.notOk('email' in list[0] || 'phone' in list[0] || 'date_of_birth' in list[0], 'nothing private');
   t.type(list[0].age, 'number');
   t.same((await get(app, adam, '/api/v1/blocked/')).json(), [], 'the blocked member does not see the block');
 

@@ -62,7 +62,11 @@ t.test('a photo message: the sender’s own approved chat photo, once, seen by t
   for (const url of [seen.photo_url, seen.photo_thumbnail_url, message.photo_url, message.photo_thumbnail_url]) {
     t.equal((await fetchUrl(app, url)).statusCode, 200, 'both members load both sizes');
   }
-  t.equal((await fetchUrl(app, signer.sign(fullKey, lilith.userId))).statusCode, 404, 'another member, even with a valid signed URL, gets nothing');
+  t.equal(
+    (await fetchUrl(app, signer.sign(fullKey, lilith.userId))).statusCode,
+    404,
+    'another member, even with a valid signed URL, gets nothing',
+  );
   const preview = derivativeKeyOf(a.userId, uploadId, 'preview');
   t.equal((await fetchUrl(app, signer.sign(preview, lilith.userId))).statusCode, 404, 'nor any other size');
 
@@ -84,7 +88,9 @@ t.test('a photo message: the sender’s own approved chat photo, once, seen by t
     await refuse(unknownUploadId(), 404, 'Photo not found.', 'an upload that never existed');
     const pending = await pendingChatPhoto(app, a);
     await refuse(pending, 400, 'This photo is still being checked. Send it once it is approved.', 'not reviewed yet');
-    await db.execute(sql`update uploads set state = 'rejected', rejection_reason = 'Photo was rejected by moderation' where id = ${pending}`);
+    await db.execute(
+      sql`update uploads set state = 'rejected', rejection_reason = 'Photo was rejected by moderation' where id = ${pending}`,
+    );
     await refuse(pending, 400, 'This photo was not approved, so it cannot be sent.', 'rejected');
     const profilePhoto = await uploadPhoto(app, a, 'photo2', Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     await refuse(profilePhoto, 400, 'Only a photo uploaded for a chat can be sent in a chat.', 'a profile photo');

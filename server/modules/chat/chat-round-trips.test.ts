@@ -9,7 +9,8 @@
 import t from 'tap';
 import { buildTestApp } from '../../test/app.ts';
 import { CHAT_WORKERS, chattingPair, sendMessage } from '../../test/chat.ts';
-import { countDatabaseWrites, settleEvents } from '../../test/database-writes.ts';
+import { countDatabaseWrites, eventsSettled } from '../../test/database-writes.ts';
+import { NOTIFICATION_SUBJECTS } from '../../../workers/notifications/handler.ts';
 
 const SENDS = 20;
 /**
@@ -24,13 +25,15 @@ const REQUEST_WRITES = 4;
 const TOTAL_WRITES = 8;
 
 t.test('a chat send costs a handful of round trips to PostgreSQL', async (t) => {
-  const { app, db } = await buildTestApp(t, CHAT_WORKERS);
+  const { app, db, databaseUrl } = await buildTestApp(t, CHAT_WORKERS);
+  // A message's events go to the notifications handler alone.
+  const settled = () => eventsSettled(t, databaseUrl, [{ handler: 'notifications', subjects: NOTIFICATION_SUBJECTS }]);
   const { a, b, matchId } = await chattingPair(app, db);
   // Taking turns: each member stays within the send limit (30 per 10 s).
   const sender = (i: number) => (i % 2 === 0 ? a : b);
   // Warm up: every pool connection the sends use has prepared its statements once.
   for (let i = 0; i < SENDS; i += 1) await sendMessage(app, sender(i), matchId, { message: `warm-up ${i}` });
-  await settleEvents();
+  await settled();
 
   const writes = countDatabaseWrites(t);
 
@@ -41,7 +44,7 @@ t.test('a chat send costs a handful of round trips to PostgreSQL', async (t) => 
     duringRequests += writes.count - before;
     t.equal(response.statusCode, 201);
     // Let the relay and the handler finish this one before the next send.
-    await settleEvents();
+    await settled();
   }
   writes.stop();
 

@@ -28,13 +28,19 @@ t.test('a retried send answers the first message and stores nothing new', async 
   t.equal(await messageCount(db), 1);
   t.equal(await eventCount(db), 1, 'and announces it once');
 
-  t.equal((await sendMessage(app, a, matchId, { message: 'Are you free on Friday?' })).statusCode, 201, 'without a key the same text is a new message');
+  t.equal(
+    (await sendMessage(app, a, matchId, { message: 'Are you free on Friday?' })).statusCode,
+    201,
+    'without a key the same text is a new message',
+  );
   t.equal((await sendMessage(app, b, matchId, { message: 'Yes!' }, 'key-1')).statusCode, 201, 'keys are per sender');
   t.equal(await messageCount(db), 3);
 
   t.test('the same key in another chat is a conflict, not a message', async (t) => {
     const other = await chattingPair(app, db);
-    await db.execute(sql`insert into likes (from_profile_id, to_profile_id, liked) values (${a.profileId}, ${other.b.profileId}, true), (${other.b.profileId}, ${a.profileId}, true)`);
+    await db.execute(
+      sql`insert into likes (from_profile_id, to_profile_id, liked) values (${a.profileId}, ${other.b.profileId}, true), (${other.b.profileId}, ${a.profileId}, true)`,
+    );
     const [{ id }] = await db.execute<{ id: number }>(sql`
       insert into matches (profile_low_id, profile_high_id, chat_unlocked_at)
       values (least(${a.profileId}::bigint, ${other.b.profileId}::bigint), greatest(${a.profileId}::bigint, ${other.b.profileId}::bigint), now())
@@ -68,7 +74,9 @@ t.test('identical sends racing with one key make one message', async (t) => {
   const { a, matchId } = await chattingPair(app, db);
   const before = await messageCount(db);
   for (let round = 0; round < 5; round++) {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => sendMessage(app, a, matchId, { message: `round ${round}` }, `race-${round}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => sendMessage(app, a, matchId, { message: `round ${round}` }, `race-${round}`)),
+    );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     t.same(statuses, [200, 200, 200, 200, 200, 200, 200, 201], `round ${round}: one created, the rest answered with it`);
     t.equal(new Set(answers.map((answer) => answer.json().message.id)).size, 1, `round ${round}: all name the same message`);
@@ -90,7 +98,11 @@ t.test('a member sending too fast is told to wait', async (t) => {
   const retryAfter = Number(refused.headers['retry-after']);
   t.ok(retryAfter >= 1 && retryAfter <= 10, `Retry-After ${retryAfter}`);
   t.equal(await messageCount(db), 30, 'the refused message was not stored');
-  t.equal((await sendMessage(app, a, matchId, { message: 'message 30' }, 'burst-30')).statusCode, 200, 'a retry of a stored message is still answered');
+  t.equal(
+    (await sendMessage(app, a, matchId, { message: 'message 30' }, 'burst-30')).statusCode,
+    200,
+    'a retry of a stored message is still answered',
+  );
   t.equal((await sendMessage(app, b, matchId, { message: 'my turn' })).statusCode, 201, 'the limit is per member');
   t.equal((await readChat(app, a, matchId)).statusCode, 200, 'reading is not limited');
 });
@@ -101,7 +113,9 @@ t.test("a text message's event, written by its insert, meets its contract and na
   const sent = await sendMessage(app, a, matchId, { message: 'Hello there' });
   t.equal(sent.statusCode, 201);
   const { message } = sent.json() as { message: { id: number; createdAt: string } };
-  const events = await db.execute<{ payload: Record<string, unknown> }>(sql`select payload from outbox where subject = 'chat.message_sent'`);
+  const events = await db.execute<{ payload: Record<string, unknown> }>(
+    sql`select payload from outbox where subject = 'chat.message_sent'`,
+  );
   t.equal(events.length, 1);
   const [{ payload }] = events;
   t.same(eventPayloadProblems('chat.message_sent', payload), [], 'it meets the contract the consumers validate');

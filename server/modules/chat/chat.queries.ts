@@ -43,7 +43,10 @@ export async function listMessages(db: Db, page: PageRequest): Promise<{ rows: M
 
 /** The newest message id of the chat, 0 when it has none. */
 export async function newestMessageId(db: Db, matchId: number): Promise<number> {
-  const [row] = await db.select({ id: max(chatMessages.id) }).from(chatMessages).where(eq(chatMessages.matchId, matchId));
+  const [row] = await db
+    .select({ id: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(eq(chatMessages.matchId, matchId));
   return Number(row?.id ?? 0);
 }
 
@@ -70,23 +73,24 @@ const insertFromProfile = preparedQuery<MessageRow[], NewMessage & { fromProfile
 
 function insertMessageQuery(db: Db) {
   const value = (name: keyof NewMessage | 'fromProfileId') => sql.placeholder(name);
-  return (
-    db
-      .insert(chatMessages)
-      .values({
-        matchId: value('matchId'),
-        fromProfileId: value('fromProfileId'),
-        body: value('body'),
-        uploadId: value('uploadId'),
-        photoThumbnailRef: value('photoThumbnailRef'),
-        photoRef: value('photoRef'),
-        clientKey: value('clientKey'),
-        // The time of the insert itself, not of the transaction's start (which waited for the pair lock).
-        createdAt: sql`clock_timestamp()`,
-      })
-      .onConflictDoNothing({ target: [chatMessages.fromProfileId, chatMessages.clientKey], where: sql`${chatMessages.clientKey} is not null` })
-      .returning()
-  );
+  return db
+    .insert(chatMessages)
+    .values({
+      matchId: value('matchId'),
+      fromProfileId: value('fromProfileId'),
+      body: value('body'),
+      uploadId: value('uploadId'),
+      photoThumbnailRef: value('photoThumbnailRef'),
+      photoRef: value('photoRef'),
+      clientKey: value('clientKey'),
+      // The time of the insert itself, not of the transaction's start (which waited for the pair lock).
+      createdAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoNothing({
+      target: [chatMessages.fromProfileId, chatMessages.clientKey],
+      where: sql`${chatMessages.clientKey} is not null`,
+    })
+    .returning();
 }
 
 /**
@@ -95,20 +99,24 @@ function insertMessageQuery(db: Db) {
  * already used `clientKey`, and then no event either. The checks run before it in the same
  * transaction and roll both back when they fail.
  */
-export async function insertTextMessageAnnounced(db: Db, values: { matchId: number; fromUserId: number; body: string; clientKey: string | null }): Promise<MessageRow | undefined> {
+export async function insertTextMessageAnnounced(
+  db: Db,
+  values: { matchId: number; fromUserId: number; body: string; clientKey: string | null },
+): Promise<MessageRow | undefined> {
   const [row] = await insertTextAnnounced(db, values);
   return row && messageFromColumns(row);
 }
 
-const insertTextAnnounced = preparedSql<MessageColumns, { matchId: number; fromUserId: number; body: string; clientKey: string | null }>(() => {
-  const fromUserId = sql`${sql.placeholder('fromUserId')}::bigint`;
-  const insert = sql`
+const insertTextAnnounced = preparedSql<MessageColumns, { matchId: number; fromUserId: number; body: string; clientKey: string | null }>(
+  () => {
+    const fromUserId = sql`${sql.placeholder('fromUserId')}::bigint`;
+    const insert = sql`
     insert into ${chatMessages} (match_id, from_profile_id, body, client_key, created_at)
     values (${sql.placeholder('matchId')}, (select ${profiles.id} from ${profiles} where ${profiles.userId} = ${fromUserId}), ${sql.placeholder('body')}, ${sql.placeholder('clientKey')}, clock_timestamp())
     on conflict (from_profile_id, client_key) where client_key is not null do nothing
     returning *`;
-  // The same fields `announce` in chat.service.ts sends for a photo message.
-  const payload = sql`jsonb_build_object(
+    // The same fields `announce` in chat.service.ts sends for a photo message.
+    const payload = sql`jsonb_build_object(
     'messageId', changed.id,
     'matchId', changed.match_id,
     'fromUserId', ${fromUserId},
@@ -117,8 +125,9 @@ const insertTextAnnounced = preparedSql<MessageColumns, { matchId: number; fromU
                  where m.id = changed.match_id),
     'hasPhoto', changed.photo_ref is not null,
     'sentAt', to_char(changed.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-  return changeWithEvent(insert, 'chat.message_sent', payload);
-});
+    return changeWithEvent(insert, 'chat.message_sent', payload);
+  },
+);
 
 /** A chat_messages row as PostgreSQL names its columns. */
 interface MessageColumns extends Record<string, unknown> {

@@ -52,7 +52,8 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Send a message (text, an approved chat photo, or both) in an unlocked chat; 200 answers a retry with the same Idempotency-Key',
+        summary:
+          'Send a message (text, an approved chat photo, or both) in an unlocked chat; 200 answers a retry with the same Idempotency-Key',
         params: ChatParams,
         headers: SendMessageHeaders,
         body: SendMessageBody,
@@ -86,7 +87,8 @@ const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Move my read position forward (never back, never past the newest message); the peer is told while both send read receipts',
+        summary:
+          'Move my read position forward (never back, never past the newest message); the peer is told while both send read receipts',
         params: ChatParams,
         body: MarkReadBody,
         response: { 200: MarkReadResponse, ...errorResponses(400, 401, 403, 404) },

@@ -17,9 +17,6 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const SEND_LIMIT = { max: 30, windowSeconds: 10 } as const;
 
-/** Longest Idempotency-Key, in characters (printable ASCII). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
-
 /**
  * Raw text may carry whitespace around the message, so the request schema bounds it more loosely
  * than the stored limit; the service measures the trimmed text and answers with the message below.

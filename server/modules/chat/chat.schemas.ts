@@ -1,7 +1,7 @@
 /** Request and response contracts of the chat routes. The id in every path is the MATCH id. */
 import { Type } from 'typebox';
-import { idSchema } from '../common/index.ts';
-import { DEFAULT_PAGE_SIZE, IDEMPOTENCY_KEY_MAX_LENGTH, MAX_PAGE_SIZE, RAW_MESSAGE_MAX_LENGTH } from './chat.rules.ts';
+import { idSchema, idempotencyKeyHeader } from '../common/index.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RAW_MESSAGE_MAX_LENGTH } from './chat.rules.ts';
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -14,7 +14,14 @@ export const ChatQuery = Type.Object(
   {
     after_id: Type.Optional(messageCursor('Only messages newer than this id, oldest first (the poll); has_more: newer ones remain')),
     before_id: Type.Optional(messageCursor('Only messages older than this id (an older page); has_more: older ones remain')),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Messages per page, 1..${MAX_PAGE_SIZE}` })),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE_SIZE,
+        default: DEFAULT_PAGE_SIZE,
+        description: `Messages per page, 1..${MAX_PAGE_SIZE}`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -35,9 +42,14 @@ export const ChatResponse = Type.Object(
   {
     chat_unlocked: Type.Boolean({ description: 'False: the chat is locked and shows no messages' }),
     messages: Type.Array(ChatMessage, { description: 'Oldest first' }),
-    has_more: Type.Boolean({ description: 'More messages beyond this page in the direction read: older ones (no cursor, before_id) or newer ones (after_id)' }),
+    has_more: Type.Boolean({
+      description: 'More messages beyond this page in the direction read: older ones (no cursor, before_id) or newer ones (after_id)',
+    }),
     peer_last_read_message_id: nullable(
-      Type.Integer({ description: 'The newest message the peer has read (0: none yet); null when either member turned read receipts off or the chat is locked' }),
+      Type.Integer({
+        description:
+          'The newest message the peer has read (0: none yet); null when either member turned read receipts off or the chat is locked',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -47,22 +59,19 @@ export const SendMessageBody = Type.Object(
   {
     message: Type.Optional(Type.String({ maxLength: RAW_MESSAGE_MAX_LENGTH, description: 'Text, trimmed; at most 2000 characters' })),
     uploadId: Type.Optional(
-      Type.String({ format: 'uuid', 'x-id-of': 'upload', description: "My approved upload made for a chat (fieldName 'chat'), not sent before" }),
+      Type.String({
+        format: 'uuid',
+        'x-id-of': 'upload',
+        description: "My approved upload made for a chat (fieldName 'chat'), not sent before",
+      }),
     ),
   },
   { additionalProperties: false },
 );
 
-export const SendMessageHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
-      pattern: '^[\\x20-\\x7E]+$',
-      description: 'Printable ASCII, unique per message: a retry with the same key answers the first message (200) and stores nothing',
-    }),
-  ),
-});
+export const SendMessageHeaders = idempotencyKeyHeader(
+  'Printable ASCII, unique per message: a retry with the same key answers the first message (200) and stores nothing',
+);
 
 export const SendMessageResponse = Type.Object({ message: ChatMessage }, { additionalProperties: false });
 

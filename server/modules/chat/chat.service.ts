@@ -13,7 +13,7 @@ import { writeEvent } from '../../kernel/events/outbox.ts';
 import { photoRefOf } from '../../kernel/media/index.ts';
 import { hitRateLimit } from '../../kernel/rate-limit.ts';
 import { claimChatPhoto } from '../uploads/index.ts';
-import { type OpenChat, openChatForChange, openChatForRead, openChatForSend } from './chat-access.ts';
+import { type OpenChat, openChatForChange, openChatForRead, openChatForSend } from './chat-membership.ts';
 import * as queries from './chat.queries.ts';
 import { CHAT_MESSAGES, DEFAULT_PAGE_SIZE, messageText, SEND_LIMIT } from './chat.rules.ts';
 import type { ChatMessage, ChatResponse } from './chat.schemas.ts';
@@ -106,7 +106,10 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
   const limit = deps.sendLimit ?? SEND_LIMIT;
   try {
     return await pipelinedTransaction(deps.db, async (tx) => {
-      const { chat, row } = input.uploadId === undefined ? await storeText(tx, userId, matchId, text, key, limit) : await storePhoto(tx, userId, matchId, text, input.uploadId, key, limit);
+      const { chat, row } =
+        input.uploadId === undefined
+          ? await storeText(tx, userId, matchId, text, key, limit)
+          : await storePhoto(tx, userId, matchId, text, input.uploadId, key, limit);
       // Thrown, not returned: the transaction rolls back whatever the repeat spent.
       if (row instanceof Repeat) throw row;
       // A text message's event went out with its insert.
@@ -127,8 +130,10 @@ export async function sendMessage(deps: ChatDeps, userId: number, matchId: numbe
 
 /** A repeat of an Idempotency-Key that was stored before: answered with the earlier message. */
 class Repeat extends Error {
-  constructor(readonly earlier: queries.MessageRow) {
+  readonly earlier: queries.MessageRow;
+  constructor(earlier: queries.MessageRow) {
     super('the Idempotency-Key was used before');
+    this.earlier = earlier;
   }
 }
 
@@ -165,7 +170,15 @@ async function storeText(tx: Db, userId: number, matchId: number, text: string, 
 }
 
 /** A photo message: the checks first, then the sender's own upload is claimed for this chat. */
-async function storePhoto(tx: Db, userId: number, matchId: number, text: string, uploadId: string, key: string | null, limit: SendLimit): Promise<Stored> {
+async function storePhoto(
+  tx: Db,
+  userId: number,
+  matchId: number,
+  text: string,
+  uploadId: string,
+  key: string | null,
+  limit: SendLimit,
+): Promise<Stored> {
   const chat = await openChatForSend(tx, userId, matchId);
   // A repeat answers what was stored, even if the chat was locked since or its photo is now bound.
   if (key !== null) {
@@ -197,7 +210,7 @@ function answerAgain(earlier: queries.MessageRow, matchId: number): Sent {
 async function spendSendAllowance(tx: Db, userId: number, limit: SendLimit): Promise<void> {
   const result = await hitRateLimit(tx, `chat:send:${userId}`, limit.max, limit.windowSeconds);
   if (!result.allowed) {
-    throw Object.assign(tooManyRequests(CHAT_MESSAGES.tooFast(result.retryAfterSeconds)), { retryAfter: result.retryAfterSeconds });
+    throw tooManyRequests(CHAT_MESSAGES.tooFast(result.retryAfterSeconds), result.retryAfterSeconds);
   }
 }
 

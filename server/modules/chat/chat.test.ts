@@ -68,11 +68,20 @@ t.test('messages arrive in order for both members, trimmed, with their event', a
     const chat = (await readChat(app, member, matchId)).json();
     t.equal(chat.chat_unlocked, true);
     t.equal(chat.has_more, false);
-    t.same(chat.messages.map((m: { message: string }) => m.message), ['Hello Eve', 'Hi Adam!', 'How are you?'], 'oldest first, trimmed');
-    t.same(chat.messages.map((m: { fromProfileId: number }) => m.fromProfileId), [a.profileId, b.profileId, a.profileId]);
+    t.same(
+      chat.messages.map((m: { message: string }) => m.message),
+      ['Hello Eve', 'Hi Adam!', 'How are you?'],
+      'oldest first, trimmed',
+    );
+    t.same(
+      chat.messages.map((m: { fromProfileId: number }) => m.fromProfileId),
+      [a.profileId, b.profileId, a.profileId],
+    );
   }
 
-  const events = await db.execute<{ payload: Record<string, unknown> }>(sql`select payload from outbox where subject = 'chat.message_sent' order by id`);
+  const events = await db.execute<{ payload: Record<string, unknown> }>(
+    sql`select payload from outbox where subject = 'chat.message_sent' order by id`,
+  );
   t.equal(events.length, 3, 'one event per message');
   t.match(events[0].payload, { messageId: sent.id, matchId, fromUserId: a.userId, toUserId: b.userId, hasPhoto: false });
   t.notMatch(JSON.stringify(events.map((e) => e.payload)), /Hello|Adam/, 'the event carries no text');
@@ -175,7 +184,10 @@ t.test('only the two members reach a chat, and never across a block', async (t) 
 
   t.test('a block either way hides the chat from both', async (t) => {
     // Written straight to the table, so the match is still there: the chat routes check blocks themselves.
-    for (const [blocker, blocked] of [[a, b], [b, a]] as const) {
+    for (const [blocker, blocked] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       await block(db, blocker, blocked);
       await expectAll(a, 404, `adam, after ${blocker.username} blocked ${blocked.username}`);
       await expectAll(b, 404, `eve, after ${blocker.username} blocked ${blocked.username}`);
@@ -213,7 +225,12 @@ t.test('unmatching or deleting an account takes the chat with it', async (t) => 
 t.test('clearing a chat hides it from the caller only', async (t) => {
   const { app, db } = await buildTestApp(t, CHAT_WORKERS);
   const { a, b, matchId } = await chattingPair(app, db);
-  for (const [member, text] of [[a, 'one'], [b, 'two'], [a, 'three']] as const) await sendMessage(app, member, matchId, { message: text });
+  for (const [member, text] of [
+    [a, 'one'],
+    [b, 'two'],
+    [a, 'three'],
+  ] as const)
+    await sendMessage(app, member, matchId, { message: text });
 
   const cleared = await clearChat(app, a, matchId);
   t.equal(cleared.statusCode, 200);
@@ -224,9 +241,20 @@ t.test('clearing a chat hides it from the caller only', async (t) => {
   t.equal(await messageCount(db, matchId), 3, 'nothing was deleted');
 
   await sendMessage(app, b, matchId, { message: 'four' });
-  t.same((await readChat(app, a, matchId)).json().messages.map((m: { message: string }) => m.message), ['four'], 'new messages show as usual');
-  t.same((await readChat(app, a, matchId, 'after_id=0')).json().messages.map((m: { message: string }) => m.message), ['four'], 'also to a poll from the start');
-  t.same((await readChat(app, a, matchId, 'before_id=999999')).json().messages.map((m: { message: string }) => m.message), ['four']);
+  t.same(
+    (await readChat(app, a, matchId)).json().messages.map((m: { message: string }) => m.message),
+    ['four'],
+    'new messages show as usual',
+  );
+  t.same(
+    (await readChat(app, a, matchId, 'after_id=0')).json().messages.map((m: { message: string }) => m.message),
+    ['four'],
+    'also to a poll from the start',
+  );
+  t.same(
+    (await readChat(app, a, matchId, 'before_id=999999')).json().messages.map((m: { message: string }) => m.message),
+    ['four'],
+  );
   t.equal((await clearChat(app, a, matchId)).statusCode, 200, 'clearing again is fine');
   t.same((await readChat(app, a, matchId)).json().messages, []);
   t.equal((await readChat(app, b, matchId)).json().messages.length, 4);

@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../../kernel/deps.ts';
 import { forbidden, notFound } from '../../kernel/errors.ts';
 import type { PushBus } from '../../kernel/events/push.ts';
 import { MEMBER_MESSAGES } from '../members/index.ts';
-import { openChatForChange } from './chat-access.ts';
+import { openChatForChange } from './chat-membership.ts';
 import * as queries from './chat.queries.ts';
 import { CHAT_MESSAGES } from './chat.rules.ts';
 import type { ChatSettings } from './chat.schemas.ts';

@@ -20,11 +20,7 @@ import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../contract/aut
 import type { FilterDefinition } from '../../contract/filters.ts';
 import type { OptionList } from '../../contract/options.ts';
 import type { ProfileFieldDescriptor } from '../../contract/profile-fields.ts';
-import {
-  PHONE_MAX_LENGTH,
-  PHONE_MIN_LENGTH,
-  TEXT_MAX_LENGTH,
-} from '../../contract/profile-validation.ts';
+import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, TEXT_MAX_LENGTH } from '../../contract/profile-validation.ts';
 
 export type ValueUse = 'stored' | 'input';
 

@@ -19,3 +19,14 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
 }
 
 export const AUTH_HEADER_SECURITY = [{ TokenAuth: [] }];
+
+/** Longest Idempotency-Key, in characters (printable ASCII). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+
+/** The Idempotency-Key request header of a mutation a client may retry after a lost answer. */
+export const idempotencyKeyHeader = (description: string) =>
+  Type.Object({
+    'idempotency-key': Type.Optional(
+      Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$', description }),
+    ),
+  });

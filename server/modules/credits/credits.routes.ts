@@ -1,11 +1,11 @@
 /**
  * Chat-unlock routes: spend a credit on a match's chat, end it, cancel its payment. Thin: rules
- * in chat-access.service.ts. The match id is the caller's own match; anyone else's is 404.
+ * in chat-unlock.service.ts. The match id is the caller's own match; anyone else's is 404.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_SECURITY, errorResponses } from '../common/index.ts';
-import { ChatAccessResponse, MatchIdBody, MatchParams } from './credits.schemas.ts';
-import * as chatAccess from './chat-access.service.ts';
+import { ChatAccessResponse, MatchIdBody, MatchParams, UnlockHeaders } from './credits.schemas.ts';
+import * as chatUnlock from './chat-unlock.service.ts';
 
 const tags = ['chat credits'];
 const security = AUTH_HEADER_SECURITY;
@@ -21,12 +21,15 @@ const creditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Spend 1 credit to open a match’s chat for both members (free when it is already open)',
-        description: '402 with "You need at least 1 credit to unlock this chat" when the balance is 0.',
+        description:
+          '402 with "You need at least 1 credit to unlock this chat" when the balance is 0. With an Idempotency-Key, a retry ' +
+          'answers the first result; the same key with another match is 409.',
+        headers: UnlockHeaders,
         body: MatchIdBody,
-        response: { 200: ChatAccessResponse, ...errorResponses(400, 401, 402, 403, 404) },
+        response: { 200: ChatAccessResponse, ...errorResponses(400, 401, 402, 403, 404, 409) },
       },
     },
-    async (request) => chatAccess.unlockChat(deps, request.member.userId, request.body.match_id),
+    async (request) => chatUnlock.unlockChat(deps, request.member.userId, request.body.match_id, request.headers['idempotency-key']),
   );
 
   app.post(
@@ -40,7 +43,7 @@ const creditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ChatAccessResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => chatAccess.endChat(deps, request.member.userId, request.params.id),
+    async (request) => chatUnlock.endChat(deps, request.member.userId, request.params.id),
   );
 
   app.post(
@@ -54,7 +57,7 @@ const creditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ChatAccessResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => chatAccess.cancelChatPayment(deps, request.member.userId, request.body.match_id),
+    async (request) => chatUnlock.cancelChatPayment(deps, request.member.userId, request.body.match_id),
   );
 };
 

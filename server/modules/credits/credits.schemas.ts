@@ -1,11 +1,8 @@
 /** Contracts of the chat-unlock routes: spend a credit on a match, end it, cancel its payment. */
 import { Type } from 'typebox';
-import { idSchema } from '../common/index.ts';
+import { idSchema, idempotencyKeyHeader } from '../common/index.ts';
 
-export const MatchIdBody = Type.Object(
-  { match_id: idSchema('match', 'The match whose chat this is') },
-  { additionalProperties: false },
-);
+export const MatchIdBody = Type.Object({ match_id: idSchema('match', 'The match whose chat this is') }, { additionalProperties: false });
 
 export const MatchParams = Type.Object({ id: idSchema('match', 'The match whose chat this is') });
 
@@ -19,4 +16,8 @@ export const ChatAccessResponse = Type.Object(
     current_credits: Type.Integer({ minimum: 0, description: "The caller's balance after this call" }),
   },
   { additionalProperties: false },
+);
+
+export const UnlockHeaders = idempotencyKeyHeader(
+  'Printable ASCII, one per unlock attempt: a retry with the same key answers the first result (charged as it was) and spends nothing more',
 );

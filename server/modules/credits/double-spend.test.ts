@@ -41,10 +41,14 @@ t.test('100 simultaneous unlocks over two processes with 1 credit: exactly one s
   const succeeded = answers.filter((answer) => answer.status === 200);
   t.equal(succeeded.length, 1, 'exactly one unlock');
   t.ok(
-    answers.filter((answer) => answer.status !== 200).every((answer) => answer.status === 402 && answer.body.error === 'You need at least 1 credit to unlock this chat'),
+    answers
+      .filter((answer) => answer.status !== 200)
+      .every((answer) => answer.status === 402 && answer.body.error === 'You need at least 1 credit to unlock this chat'),
     'every other one is told it needs a credit',
   );
-  const [{ unlocked }] = await db.execute<{ unlocked: number }>(sql`select count(*)::int as unlocked from matches where chat_unlocked_at is not null`);
+  const [{ unlocked }] = await db.execute<{ unlocked: number }>(
+    sql`select count(*)::int as unlocked from matches where chat_unlocked_at is not null`,
+  );
   t.equal(unlocked, 1, 'one chat open');
   const [{ chats }] = await db.execute<{ chats: number }>(sql`select chats from profiles where id = ${adam.profileId}`);
   t.equal(chats, 0);

@@ -1,2 +1,6 @@
-/** The credits module's public entry: the chat-unlock rules other modules build on. */
-export { CHAT_ACCESS_MESSAGES } from './chat-access.service.ts';
+/**
+ * The credits module's public entry: the one way a chat-credit balance changes (the ledger, for
+ * the purchase redirect and the credit-grants worker) and the chat-unlock messages.
+ */
+export { changeCredits, type CreditChange, grantPayment, type GrantOutcome } from './credit-ledger.ts';
+export { CHAT_ACCESS_MESSAGES } from './chat-unlock.service.ts';

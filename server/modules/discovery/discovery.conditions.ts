@@ -37,7 +37,6 @@ export interface Viewer {
   isComplete: boolean;
 }
 
-
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 const degrees = (rad: number) => (rad * 180) / Math.PI;
 
@@ -100,9 +99,7 @@ export function distanceConditions(viewer: Viewer, maxMiles: number): SQL[] {
   const chord = 2 * Math.sin(angle / 2);
   const conditions: SQL[] = [];
   const latDelta = degrees(angle);
-  conditions.push(
-    sql`p.location_latitude between ${viewer.latitude - latDelta}::float8 and ${viewer.latitude + latDelta}::float8`,
-  );
+  conditions.push(sql`p.location_latitude between ${viewer.latitude - latDelta}::float8 and ${viewer.latitude + latDelta}::float8`);
   const cosLat = Math.cos(radians(viewer.latitude));
   const ratio = cosLat > 0 ? Math.sin(angle) / cosLat : 2;
   if (viewer.latitude + latDelta < 90 && viewer.latitude - latDelta > -90 && ratio < 1) {
@@ -163,7 +160,8 @@ export function filterConditions(viewer: Viewer, filters: SavedFilters, today: D
     const kg = weightKgCeiling(filters.weightUpTo);
     conditions.push(kg === null ? NEVER : sql`p.weight <= ${kg}`);
   }
-  if (filters.nativeLanguage && isFilterActive('nativeLanguage', filters.nativeLanguage)) conditions.push(bitsCondition('nativeLanguage', [filters.nativeLanguage]));
+  if (filters.nativeLanguage && isFilterActive('nativeLanguage', filters.nativeLanguage))
+    conditions.push(bitsCondition('nativeLanguage', [filters.nativeLanguage]));
 
   // A member who states no minimum gift asks for none, so they pass any ceiling.
   const ceiling = giftCeilingToDollars(filters.minimumBetrothalGiftPrice);

@@ -21,8 +21,7 @@ const discoveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary:
-          'Discovery: complete opposite-gender profiles, filtered, unswiped first then nearer then newest (400 without a gender)',
+        summary: 'Discovery: complete opposite-gender profiles, filtered, unswiped first then nearer then newest (400 without a gender)',
         querystring: DiscoveryQuery,
         response: { 200: ProfilePage, ...errorResponses(400, 401, 403, 404, 429) },
       },

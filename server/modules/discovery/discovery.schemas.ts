@@ -49,7 +49,8 @@ export const DiscoveryQuery = Type.Object(
 
 export const ProfilePage = Type.Object({
   count: Type.Integer({
-    description: 'Profiles matching, over all pages, counted up to 1,000 (or to the end of the requested page when further); when count_capped, at least this many',
+    description:
+      'Profiles matching, over all pages, counted up to 1,000 (or to the end of the requested page when further); when count_capped, at least this many',
   }),
   count_capped: Type.Boolean({ description: 'True when more profiles match than count says (shown as "1,000+")' }),
   next: Type.Union([Type.String(), Type.Null()], { description: 'Path of the next page, or null' }),

@@ -84,7 +84,16 @@ t.test('each result carries age, rounded distance and is_liked, and never privat
   t.type(result.age, 'number');
   t.ok(result.distance >= 170 && result.distance <= 200, `Austin-Dallas is about 182 mi (got ${result.distance})`);
   t.equal(result.is_liked, true);
-  for (const hidden of ['email', 'phone', 'date_of_birth', 'chats', 'location_latitude', 'location_longitude', 'is_complete', 'location_x']) {
+  for (const hidden of [
+    'email',
+    'phone',
+    'date_of_birth',
+    'chats',
+    'location_latitude',
+    'location_longitude',
+    'is_complete',
+    'location_x',
+  ]) {
     t.notOk(hidden in result, `no ${hidden}`);
   }
 });

@@ -24,35 +24,45 @@ t.test('filters on the server', async (t) => {
   const names = (query: string) => discoveredNames(app, adam, query).then((list) => list.sort());
 
   const year = new Date().getUTCFullYear();
-  await woman(app, db, {
-    date_of_birth: `${year - 25}-01-01`,
-    height: 160,
-    weight: 55,
-    face_self_rating: 8,
-    native_language: 'Spanish',
-    minimum_betrothal_gift_price: 1000,
-    religion: 'Jewish',
-    education: 'Master',
-    tattoos: ['No tattoos'],
-    pets_at_home: ['Dog(s)', 'Cat(s)'],
-    yacht_owner: true,
-    cookbook: false,
-  }, 'young');
-  await woman(app, db, {
-    date_of_birth: `${year - 50}-01-01`,
-    home_state: 'New York',
-    home_city: 'New York City',
-    height: 180,
-    weight: 80,
-    face_self_rating: 4,
-    native_language: 'English',
-    minimum_betrothal_gift_price: 50000,
-    religion: 'Hindu',
-    education: 'Bachelor',
-    tattoos: ['Small hidden tattoo(s)', 'Face or neck tattoo(s)'],
-    pets_at_home: ['Fish'],
-    yacht_owner: false,
-  }, 'older');
+  await woman(
+    app,
+    db,
+    {
+      date_of_birth: `${year - 25}-01-01`,
+      height: 160,
+      weight: 55,
+      face_self_rating: 8,
+      native_language: 'Spanish',
+      minimum_betrothal_gift_price: 1000,
+      religion: 'Jewish',
+      education: 'Master',
+      tattoos: ['No tattoos'],
+      pets_at_home: ['Dog(s)', 'Cat(s)'],
+      yacht_owner: true,
+      cookbook: false,
+    },
+    'young',
+  );
+  await woman(
+    app,
+    db,
+    {
+      date_of_birth: `${year - 50}-01-01`,
+      home_state: 'New York',
+      home_city: 'New York City',
+      height: 180,
+      weight: 80,
+      face_self_rating: 4,
+      native_language: 'English',
+      minimum_betrothal_gift_price: 50000,
+      religion: 'Hindu',
+      education: 'Bachelor',
+      tattoos: ['Small hidden tattoo(s)', 'Face or neck tattoo(s)'],
+      pets_at_home: ['Fish'],
+      yacht_owner: false,
+    },
+    'older',
+  );
   await woman(app, db, { home_country: 'Canada', home_state: '', home_city: 'Toronto', date_of_birth: `${year - 35}-06-01` }, 'canadian');
 
   t.test('age', async (t) => {
@@ -76,7 +86,11 @@ t.test('filters on the server', async (t) => {
   });
   t.test('face self rating range', async (t) => {
     t.same(await names('faceSelfRating.min=5&faceSelfRating.max=15'), ['young']);
-    t.same(await names('faceSelfRating.min=1&faceSelfRating.max=15'), ['canadian', 'older', 'young'], 'the full range is off, unrated included');
+    t.same(
+      await names('faceSelfRating.min=1&faceSelfRating.max=15'),
+      ['canadian', 'older', 'young'],
+      'the full range is off, unrated included',
+    );
   });
   t.test('weight up to, lbs against kg', async (t) => {
     t.same(await names('weightUpTo=130'), ['young'], '55 kg = 121 lbs passes, 60 kg = 132 lbs does not');
@@ -109,7 +123,14 @@ t.test('filters on the server', async (t) => {
     t.same(await names(''), ['young']);
   });
   t.test('bad values are 400', async (t) => {
-    for (const query of ['maxAge=17', 'maxDistance=15', 'heightRange.min=80&heightRange.max=60', 'faceSelfRating.min=7', 'weightUpTo=x', 'homeState=Texas']) {
+    for (const query of [
+      'maxAge=17',
+      'maxDistance=15',
+      'heightRange.min=80&heightRange.max=60',
+      'faceSelfRating.min=7',
+      'weightUpTo=x',
+      'homeState=Texas',
+    ]) {
       t.equal((await discover(app, adam, query)).statusCode, 400, query);
     }
   });
@@ -169,7 +190,14 @@ t.test('verified members only, saved or in the query, on every ordering path', a
       t.equal(response.statusCode, 400, `body ${JSON.stringify(value)}`);
       t.same(response.json().errors, { verifiedOnly: [FILTER_MESSAGES.notTrueOrFalse] });
     }
-    for (const query of ['verifiedOnly=1e400', 'verifiedOnly[]=x', 'verifiedOnly=true', 'verifiedOnly=Yes&verifiedOnly=Yes', 'verifiedOnly[a]=Yes', 'verifiedOnly.min=1']) {
+    for (const query of [
+      'verifiedOnly=1e400',
+      'verifiedOnly[]=x',
+      'verifiedOnly=true',
+      'verifiedOnly=Yes&verifiedOnly=Yes',
+      'verifiedOnly[a]=Yes',
+      'verifiedOnly.min=1',
+    ]) {
       const response = await discover(app, adam, query);
       t.equal(response.statusCode, 400, query);
       t.equal(Object.keys(response.json().errors ?? {}).length, 1, `${query}: one field error`);

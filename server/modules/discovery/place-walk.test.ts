@@ -71,7 +71,12 @@ t.test('a generated population', async (t) => {
         const [{ exact }] = await db.execute<{ exact: number }>(sql`select count(*)::int as exact from profiles p where ${walk.where}`);
         t.equal(await countCandidates(db, walk, 1_000_000), exact, `${member.username} ${query || 'defaults'}: count`);
         let served = 0;
-        for (const [limit, offset] of [[20, 0], [20, 20], [7, 49], [100, 300]]) {
+        for (const [limit, offset] of [
+          [20, 0],
+          [20, 20],
+          [7, 49],
+          [100, 300],
+        ]) {
           const walked = await findPlacePage(db, walk, limit, offset);
           const whole = await findCandidatePage(db, viewer, walk.where, limit, offset);
           if (walked.length === limit) {

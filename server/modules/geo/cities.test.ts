@@ -7,13 +7,16 @@ import { searchCities } from './city-search.ts';
 import { canonicalLocation } from './location-filter.ts';
 
 t.test('city search', async (t) => {
-  t.test('a US state\'s cities, best match first; an everyday name finds the dataset\'s', async (t) => {
+  t.test("a US state's cities, best match first; an everyday name finds the dataset's", async (t) => {
     const newYork = await searchCities({ country: 'United States', state: 'New York', q: 'New York' });
     t.equal(newYork[0], 'New York City', "'New York' suggests New York City first");
     t.equal((await searchCities({ country: 'United States', state: 'Texas', q: 'aus' }))[0], 'Austin', 'a prefix finds it');
     t.equal((await searchCities({ country: 'united states', state: 'texas', q: 'AUSTIN' }))[0], 'Austin', 'case does not matter');
     t.same(await searchCities({ country: 'United States', q: 'Austin' }), [], 'no state, no US city (names repeat across states)');
-    t.notOk((await searchCities({ country: 'United States', state: 'Texas', q: 'Sacramento' })).includes('Sacramento'), 'only the chosen state');
+    t.notOk(
+      (await searchCities({ country: 'United States', state: 'Texas', q: 'Sacramento' })).includes('Sacramento'),
+      'only the chosen state',
+    );
   });
 
   t.test('outside the US: cities and regions of the country, accents ignored', async (t) => {
@@ -34,10 +37,20 @@ t.test('city search', async (t) => {
 });
 
 t.test('a city filter given an everyday name compares with the stored spelling', async (t) => {
-  const filters = await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'united states', homeState: 'new york', homeCity: 'New York' });
+  const filters = await canonicalLocation({
+    maxAge: 100,
+    maxDistance: 5000,
+    homeCountry: 'united states',
+    homeState: 'new york',
+    homeCity: 'New York',
+  });
   t.match(filters, { homeCountry: 'United States', homeState: 'New York', homeCity: 'New York City' });
   t.equal((await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'India', homeCity: 'bangalore' })).homeCity, 'Bengaluru');
-  t.equal((await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'India', homeCity: 'Nowhere Town' })).homeCity, 'Nowhere Town', 'unknown: kept as typed');
+  t.equal(
+    (await canonicalLocation({ maxAge: 100, maxDistance: 5000, homeCountry: 'India', homeCity: 'Nowhere Town' })).homeCity,
+    'Nowhere Town',
+    'unknown: kept as typed',
+  );
 });
 
 t.test('GET /api/v1/cities/', async (t) => {

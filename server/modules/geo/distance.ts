@@ -39,9 +39,6 @@ export function shownDistance(viewer: Coordinates, other: Coordinates): number |
     return null;
   }
   return roundShownMiles(
-    haversineMiles(
-      { latitude: viewer.latitude, longitude: viewer.longitude },
-      { latitude: other.latitude, longitude: other.longitude },
-    ),
+    haversineMiles({ latitude: viewer.latitude, longitude: viewer.longitude }, { latitude: other.latitude, longitude: other.longitude }),
   );
 }

@@ -1,10 +1,9 @@
 /** Response contract of the public region list. */
 import { Type } from 'typebox';
 
-export const WorldRegionsResponse = Type.Array(
-  Type.Object({ country: Type.String(), name: Type.String() }),
-  { description: 'Regions of every country (the 50 states for the United States)' },
-);
+export const WorldRegionsResponse = Type.Array(Type.Object({ country: Type.String(), name: Type.String() }), {
+  description: 'Regions of every country (the 50 states for the United States)',
+});
 
 export const CitySearchQuery = Type.Object(
   {

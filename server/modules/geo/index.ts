@@ -1,6 +1,7 @@
 /**
  * The geo module's public entry: other modules import only this file. Places come from the
  * offline city dataset, never from a device, and distances leave this module already rounded.
+ * Its routes (cities.routes.ts, world-regions.routes.ts) are registered by server/app.ts.
  */
 export {
   LOCATION_FIELDS,
@@ -15,6 +16,4 @@ export {
 } from './location.ts';
 export { type Coordinates, EARTH_RADIUS_MILES, haversineMiles, roundShownMiles, shownDistance, unitVector } from './distance.ts';
 export { canonicalLocation } from './location-filter.ts';
-export { default as worldRegionsRoute, WORLD_REGIONS_CACHE_CONTROL, WORLD_REGIONS_URL } from './world-regions.routes.ts';
-export { default as cityRoutes } from './cities.routes.ts';
 export { searchCities } from './city-search.ts';

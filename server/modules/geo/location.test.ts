@@ -109,5 +109,8 @@ t.test('distance: haversine miles, shown rounded and never below 1', async (t) =
 t.test('the unit-sphere point: length 1, poles on the axis', async (t) => {
   const [x, y, z] = unitVector(30.267, -97.743);
   t.ok(Math.abs(x * x + y * y + z * z - 1) < 1e-12);
-  t.same(unitVector(90, 0).map((n) => Math.round(n * 1e9) / 1e9), [0, 0, 1]);
+  t.same(
+    unitVector(90, 0).map((n) => Math.round(n * 1e9) / 1e9),
+    [0, 0, 1],
+  );
 });

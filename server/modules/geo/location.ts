@@ -76,12 +76,7 @@ const US_NON_STATES = new Set(['DC', 'AS', 'GU', 'MP', 'PR', 'UM', 'VI']);
 
 /** Case-, accent- and spacing-insensitive key, so 'sao  paulo' finds 'São Paulo'. */
 export function matchKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 function coordinate(value: string | null | undefined): number | null {

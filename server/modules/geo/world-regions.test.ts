@@ -18,7 +18,11 @@ t.test('GET /world_country_region.json', async (t) => {
     t.ok(body.some((r) => r.country === 'India' && r.name === 'Kerala'));
     t.equal(body.filter((r) => r.country === 'United States').length, 50);
 
-    const again = await app.inject({ method: 'GET', url: '/world_country_region.json', headers: { 'if-none-match': String(response.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/world_country_region.json',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
     t.equal(again.statusCode, 304);
     t.equal(again.body, '');
   });

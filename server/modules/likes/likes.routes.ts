@@ -11,6 +11,8 @@ import {
   LikesReceivedResponse,
   LikesSentResponse,
   MatchesResponse,
+  MatchParams,
+  NewMatchesResponse,
   PeerProfileParams,
 } from './likes.schemas.ts';
 import * as service from './likes.service.ts';
@@ -68,11 +70,41 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'My matches with the peer profile, newest first',
+        summary: 'My matches with the peer profile and what each chat shows (newest message, unread count), latest activity first',
         response: { 200: MatchesResponse, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({ matches: await service.matchesOf(deps, request.member.userId) }),
+  );
+
+  app.get(
+    '/match/new_matches/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Matches whose "It\'s a match" moment I have not seen yet, newest first',
+        response: { 200: NewMatchesResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ new_matches: await service.newMatchesOf(deps, request.member.userId) }),
+  );
+
+  app.post(
+    '/match/new_matches/:id/seen/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark the moment of one of my matches seen, on every device (repeating is harmless; 404 outside the match)',
+        params: MatchParams,
+        response: { 200: DetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await service.markMatchSeen(deps, request.member.userId, request.params.id);
+      return { detail: service.LIKE_MESSAGES.seen };
+    },
   );
 
   app.post(
@@ -98,7 +130,7 @@ const likeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Remove my match with a profile and its chat history; likes stay (404 when not matched)',
+        summary: 'End my match with a profile and its chat history; both likes become passes (404 when not matched)',
         params: PeerProfileParams,
         response: { 200: DetailResponse, ...errorResponses(400, 401, 404) },
       },

@@ -11,19 +11,21 @@ import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, notFound } from '../../kernel/errors.ts';
 import type { EventPayload } from '../../kernel/events/contracts.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
-import { ageOf, callerRef, MEMBER_MESSAGES, openPair, openPairReading } from '../members/index.ts';
+import { ageOf, callerRef, MATCH_NOT_FOUND, MEMBER_MESSAGES, openMatchForRead, openPair, openPairReading } from '../members/index.ts';
 import * as queries from './likes.queries.ts';
-import type { LikeCard, LikeResponse, MatchItem } from './likes.schemas.ts';
+import type { LikeCard, LikeResponse, MatchItem, NewMatch as NewMatchSchema } from './likes.schemas.ts';
 
 export type LikeAnswer = Static<typeof LikeResponse>;
 type Card = Static<typeof LikeCard>;
 type Match = Static<typeof MatchItem>;
+type NewMatch = Static<typeof NewMatchSchema>;
 
 export const LIKE_MESSAGES = {
   self: 'You cannot like or pass your own profile',
   profileNotFound: MEMBER_MESSAGES.profileNotFound,
   likeNotFound: 'You have not liked this profile.',
-  matchNotFound: 'Match not found.',
+  matchNotFound: MATCH_NOT_FOUND,
+  seen: 'Match seen',
   unliked: 'Profile unliked successfully',
   unmatched: 'Match removed successfully',
 } as const;
@@ -40,12 +42,7 @@ const members = (a: queries.ProfileRef, b: queries.ProfileRef) =>
  * Deletes the pair's match, if any, and announces it; the caller holds the pair lock in `tx`.
  * Used by unlike, unmatch and block.
  */
-export async function removeMatch(
-  tx: Db,
-  me: queries.ProfileRef,
-  peer: queries.ProfileRef,
-  reason: RemovalReason,
-): Promise<number | null> {
+export async function removeMatch(tx: Db, me: queries.ProfileRef, peer: queries.ProfileRef, reason: RemovalReason): Promise<number | null> {
   const matchId = await queries.deleteMatchBetween(tx, me.profileId, peer.profileId);
   if (matchId !== null) {
     await writeEvent(tx, 'matches.removed', {
@@ -93,7 +90,8 @@ export async function like(deps: DbDeps, userId: number, toProfileId: number, li
       userId,
       { profileId: toProfileId },
       { callerComplete: true, selfError: () => badRequest(LIKE_MESSAGES.self, { to_profile_id: [LIKE_MESSAGES.self] }) },
-      ({ me, peer }) => Promise.all([queries.findLike(tx, me.profileId, peer.profileId), queries.findLike(tx, peer.profileId, me.profileId)]),
+      ({ me, peer }) =>
+        Promise.all([queries.findLike(tx, me.profileId, peer.profileId), queries.findLike(tx, peer.profileId, me.profileId)]),
     );
     const recorded = (row: { id: number; createdAt: Date }) =>
       writeEvent(tx, 'likes.created', {
@@ -142,11 +140,16 @@ export async function unlike(deps: DbDeps, userId: number, peerProfileId: number
   });
 }
 
-/** Removes the match between me and the peer, with its chat history; the likes stay. */
+/**
+ * Ends the match between me and the peer, with its chat history. Both likes become passes, so
+ * neither lingers in the other's likes lists (an unmatched member offered back as "Like Back" is
+ * not what unmatching means); liking each other again from discovery makes a new match.
+ */
 export async function unmatch(deps: DbDeps, userId: number, peerProfileId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { me, peer } = await openPair(tx, userId, { profileId: peerProfileId });
     if ((await removeMatch(tx, me, peer, 'unmatch')) === null) throw notFound(LIKE_MESSAGES.matchNotFound);
+    await queries.passBothWays(tx, me.profileId, peer.profileId);
   });
 }
 
@@ -165,15 +168,66 @@ export async function likesSent(deps: DbDeps, userId: number): Promise<Card[]> {
   return (await queries.listLikesSent(deps.db, await callerRef(deps.db, userId, { complete: true }))).map((row) => toCard(row, today));
 }
 
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** My matches, latest activity first, each with what its chat shows (newest message, unread count). */
 export async function matchesOf(deps: DbDeps, userId: number): Promise<Match[]> {
   const me = await callerRef(deps.db, userId, { complete: true });
   const [rows, chats] = await Promise.all([queries.listMatches(deps.db, me), queries.findCredits(deps.db, me.profileId)]);
   const today = new Date();
-  return rows.map(({ date_of_birth, chat_unlocked_at, created_at, ...row }) => ({
-    ...row,
-    age: ageOf(date_of_birth, today),
-    has_chat_payment: chat_unlocked_at !== null,
+  return rows.map((row) => ({
+    match_id: Number(row.match_id),
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    username: row.username,
+    age: ageOf(row.date_of_birth, today),
+    verified: row.verified,
+    photo1_url: row.photo1_url,
+    photo2_url: row.photo2_url,
+    photo3_url: row.photo3_url,
+    photo4_url: row.photo4_url,
+    photo5_url: row.photo5_url,
+    has_chat_payment: row.chat_unlocked_at !== null,
     chats,
-    created_at: created_at.toISOString(),
+    created_at: iso(row.created_at),
+    last_message:
+      row.last_id === null || row.last_at === null
+        ? null
+        : {
+            id: Number(row.last_id),
+            from_me: row.last_from_me === true,
+            text: row.last_text ?? '',
+            has_photo: row.last_has_photo === true,
+            sent_at: iso(row.last_at),
+          },
+    unread_count: Number(row.unread_count),
+    last_activity_at: iso(row.last_activity_at),
   }));
+}
+
+/** My matches whose moment I have not seen yet (I was away when the other member liked back), newest first. */
+export async function newMatchesOf(deps: DbDeps, userId: number): Promise<NewMatch[]> {
+  const me = await callerRef(deps.db, userId, { complete: true });
+  const today = new Date();
+  return (await queries.listNewMatches(deps.db, me)).map((row) => ({
+    match_id: Number(row.match_id),
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    username: row.username,
+    age: ageOf(row.date_of_birth, today),
+    verified: row.verified,
+    photo1_url: row.photo1_url,
+    created_at: iso(row.created_at),
+  }));
+}
+
+/**
+ * Marks the match moment seen by me: it is not shown again, on this device or another. Repeating
+ * is harmless. A match I am not in, or one that is gone or hidden by a block: 404, as every route
+ * that takes a match id answers.
+ */
+export async function markMatchSeen(deps: DbDeps, userId: number, matchId: number): Promise<void> {
+  const { me } = await openMatchForRead(deps.db, userId, matchId);
+  // Removed since the check (unmatch, block, deletion): the same 404.
+  if (!(await queries.markMatchSeen(deps.db, matchId, me))) throw notFound(MATCH_NOT_FOUND);
 }

@@ -59,7 +59,3 @@ export async function uploadBoundTo(db: Db, scanId: string): Promise<string | un
   const [row] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.faceScanId, scanId)).limit(1);
   return row?.id;
 }
-
-export async function bindUploadToScan(db: Db, uploadId: string, scanId: string): Promise<void> {
-  await db.update(uploads).set({ faceScanId: scanId, updatedAt: new Date() }).where(eq(uploads.id, uploadId));
-}

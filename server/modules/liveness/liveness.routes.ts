@@ -1,13 +1,11 @@
 /**
- * Face liveness routes: open a scan session, submit its frames for the verdict, and bind a passed
- * scan to the photo 1 upload. Thin: rules in scan-sessions.service.ts and scan-binding.service.ts.
+ * Face liveness routes: open a scan session and submit its frames for the verdict. Thin: rules
+ * in scan-sessions.service.ts. Binding a passed scan to photo 1 is an uploads route.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_SECURITY, errorResponses } from '../common/index.ts';
-import { UploadParams } from '../uploads/index.ts';
 import { VERIFY_BODY_LIMIT } from './liveness.rules.ts';
-import { BindScanBody, BindScanResponse, ScanConfigResponse, VerifyScanBody, VerifyScanResponse } from './liveness.schemas.ts';
-import { bindScan } from './scan-binding.service.ts';
+import { ScanConfigResponse, VerifyScanBody, VerifyScanResponse } from './liveness.schemas.ts';
 import { openScan, verifyScan } from './scan-sessions.service.ts';
 
 const tags = ['liveness'];
@@ -43,21 +41,6 @@ const livenessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => verifyScan(deps, request.member.userId, request.body),
-  );
-
-  app.post(
-    '/uploads/:id/liveness/',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Bind a passed face scan to my photo 1 upload; an approved photo 1 that matches it makes me verified',
-        params: UploadParams,
-        body: BindScanBody,
-        response: { 200: BindScanResponse, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
-    async (request) => bindScan(deps, request.member.userId, request.params.id, request.body),
   );
 };
 

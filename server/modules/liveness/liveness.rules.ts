@@ -33,4 +33,5 @@ export const LIVENESS_MESSAGES = {
 } as const;
 
 /** Where a scan's frames wait for the worker, under the member's own prefix (gone with the account). */
-export const frameKeyOf = (userId: number, scanId: string, index: number): string => `users/${userId}/face-scans/${scanId}/frame-${index}.jpg`;
+export const frameKeyOf = (userId: number, scanId: string, index: number): string =>
+  `users/${userId}/face-scans/${scanId}/frame-${index}.jpg`;

@@ -46,19 +46,3 @@ export const VerifyScanResponse = Type.Object(
   },
   { additionalProperties: false },
 );
-
-export const BindScanBody = Type.Object(
-  {
-    sessionToken: Type.String({ format: 'uuid', description: 'The livenessToken (or the session token) of a passed scan' }),
-    score: Type.Number({ minimum: 0, maximum: 1, description: 'As answered by verify; the stored score is what counts' }),
-  },
-  { additionalProperties: false },
-);
-
-export const BindScanResponse = Type.Object(
-  {
-    detail: Type.String(),
-    verified: Type.Boolean({ description: 'True once photo 1 is approved and matches this scan' }),
-  },
-  { additionalProperties: false },
-);

@@ -88,7 +88,8 @@ async function submit(deps: ScanDeps, userId: number, sessionToken: string, fram
       return { kind: 'decided', result: { livenessToken, score: 1, mock: true } };
     }
     if (frames.length < LIVENESS_MIN_FRAMES || frames.length > LIVENESS_MAX_FRAMES) throw badRequest(LIVENESS_FAILURES.incomplete_scan);
-    if (frames.some((frame) => frame.length === 0 || frame.length > LIVENESS_MAX_FRAME_BYTES)) throw badRequest(LIVENESS_FAILURES.unreadable_frame);
+    if (frames.some((frame) => frame.length === 0 || frame.length > LIVENESS_MAX_FRAME_BYTES))
+      throw badRequest(LIVENESS_FAILURES.unreadable_frame);
     const frameKeys = frames.map((_, index) => frameKeyOf(userId, scan.id, index));
     // Stored before the commit, so the worker finds every frame the event names.
     await Promise.all(frameKeys.map((key, index) => deps.media.put(key, frames[index], 'image/jpeg')));
@@ -107,7 +108,12 @@ async function waitForVerdict(db: Db, scanId: string): Promise<queries.ScanRow |
   }
 }
 
-export async function verifyScan(deps: ScanDeps, userId: number, body: { sessionToken: string; frames: string[] }, now = new Date()): Promise<ScanPass> {
+export async function verifyScan(
+  deps: ScanDeps,
+  userId: number,
+  body: { sessionToken: string; frames: string[] },
+  now = new Date(),
+): Promise<ScanPass> {
   const frames = body.frames.map((frame) => Buffer.from(frame, 'base64'));
   const submitted = await submit(deps, userId, body.sessionToken, frames, now);
   if (submitted.kind === 'expired') throw badRequest(LIVENESS_FAILURES.session_expired);

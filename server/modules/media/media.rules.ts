@@ -3,7 +3,8 @@
  * upload and the demo portraits. Never an original (it still carries the camera's EXIF and GPS
  * position) or a face scan, whatever a URL claims.
  */
-export const SERVABLE_KEY = /^users\/[1-9][0-9]{0,15}\/(?:uploads\/[0-9a-f-]{36}\/(?:thumbnail|preview|full)\.jpg|demo\/[a-z0-9-]{1,40}\.jpg)$/;
+export const SERVABLE_KEY =
+  /^users\/[1-9][0-9]{0,15}\/(?:uploads\/[0-9a-f-]{36}\/(?:thumbnail|preview|full)\.jpg|demo\/[a-z0-9-]{1,40}\.jpg)$/;
 
 export const isServableKey = (key: string): boolean => SERVABLE_KEY.test(key);
 

@@ -16,7 +16,9 @@ import { buildTestApp } from '../../test/app.ts';
 import { discover, man, type Member, woman } from '../../test/members.ts';
 import { block, getMyProfile, getProfile, setPhoto } from '../../test/profiles.ts';
 
-const JPEG = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a05050' } }).jpeg().toBuffer();
+const JPEG = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a05050' } })
+  .jpeg()
+  .toBuffer();
 
 /** Gives `member` a stored photo 1, as moderation leaves it; returns its preview key. */
 async function givePhoto(db: Db, media: MediaStore, member: Member): Promise<string> {
@@ -63,7 +65,9 @@ t.test('a photo URL works for the viewer it was signed for, and only while the o
 
   t.test('expired, altered, or for a file that is never served', async (t) => {
     const signer = createMediaUrlSigner(jwtSecret);
-    const key = (await db.execute<{ photo1_url: string }>(sql`select photo1_url from profiles where user_id = ${eve.userId}`))[0].photo1_url.slice('media:'.length);
+    const key = (
+      await db.execute<{ photo1_url: string }>(sql`select photo1_url from profiles where user_id = ${eve.userId}`)
+    )[0].photo1_url.slice('media:'.length);
     const old = signer.sign(key, adam.userId, new Date(Date.now() - 3 * 3600_000));
     const expired = await fetchUrl(app, old);
     t.equal(expired.statusCode, 403, 'three hours later the URL has expired');
@@ -71,8 +75,14 @@ t.test('a photo URL works for the viewer it was signed for, and only while the o
 
     const token = seen.slice('/api/v1/media/'.length);
     const [payload, seal] = token.split('.');
-    const forgedPayload = Buffer.from(Buffer.from(payload, 'base64url').toString().replace(`|${adam.userId}|`, `|${eve.userId}|`)).toString('base64url');
-    t.equal((await fetchUrl(app, `/api/v1/media/${forgedPayload}.${seal}`)).statusCode, 404, 'another viewer in the payload breaks the seal');
+    const forgedPayload = Buffer.from(Buffer.from(payload, 'base64url').toString().replace(`|${adam.userId}|`, `|${eve.userId}|`)).toString(
+      'base64url',
+    );
+    t.equal(
+      (await fetchUrl(app, `/api/v1/media/${forgedPayload}.${seal}`)).statusCode,
+      404,
+      'another viewer in the payload breaks the seal',
+    );
     const flipped = seal[0] === 'A' ? `B${seal.slice(1)}` : `A${seal.slice(1)}`;
     t.equal((await fetchUrl(app, `/api/v1/media/${payload}.${flipped}`)).statusCode, 404, 'an altered seal');
     t.equal((await fetchUrl(app, `/api/v1/media/${payload}`)).statusCode, 400, 'no seal at all');
@@ -95,7 +105,12 @@ t.test('a photo URL works for the viewer it was signed for, and only while the o
 
 t.test('only photo fields are signed: text that reads like a reference stays text', async (t) => {
   const sign = (key: string) => `signed:${key}`;
-  const answer = { photo1_url: 'media:users/1/a.jpg', message: 'media:users/1/a.jpg', nested: [{ photo_url: 'media:users/2/b.jpg', note: 'media:x' }], plain: '/placeholder-profile.svg' };
+  const answer = {
+    photo1_url: 'media:users/1/a.jpg',
+    message: 'media:users/1/a.jpg',
+    nested: [{ photo_url: 'media:users/2/b.jpg', note: 'media:x' }],
+    plain: '/placeholder-profile.svg',
+  };
   t.same(resolveReferences(answer, sign), {
     photo1_url: 'signed:users/1/a.jpg',
     message: 'media:users/1/a.jpg',
@@ -104,5 +119,9 @@ t.test('only photo fields are signed: text that reads like a reference stays tex
   });
   const untouched = { photo1_url: '/placeholder-profile.svg', list: [1, 2] };
   t.equal(resolveReferences(untouched, sign), untouched, 'nothing to sign: the same object comes back');
-  t.same(resolveReferences({ photo1_url: 'media:users/1/a.jpg' }, () => null), { photo1_url: null }, 'nobody to sign for: null');
+  t.same(
+    resolveReferences({ photo1_url: 'media:users/1/a.jpg' }, () => null),
+    { photo1_url: null },
+    'nobody to sign for: null',
+  );
 });

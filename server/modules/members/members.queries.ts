@@ -30,10 +30,18 @@ export async function findMemberForShare(db: Db, by: { profileId: number } | { u
 }
 
 const memberByProfileForShare = preparedQuery<MemberRef[], { profileId: number }>((db) =>
-  db.select(refColumns).from(profiles).where(eq(profiles.id, sql.placeholder('profileId'))).for('key share'),
+  db
+    .select(refColumns)
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('profileId')))
+    .for('key share'),
 );
 const memberByUserForShare = preparedQuery<MemberRef[], { userId: number }>((db) =>
-  db.select(refColumns).from(profiles).where(eq(profiles.userId, sql.placeholder('userId'))).for('key share'),
+  db
+    .select(refColumns)
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .for('key share'),
 );
 
 /**
@@ -72,31 +80,42 @@ export function visibleToViewerSql(viewer: { profileId: number; userId: number }
 
 export type BlockState = 'none' | 'blocked-by-me' | 'blocked-me';
 
-/** Whether `me` blocked `other`, `other` blocked `me`, or neither (a mutual block reads as mine). */
+/**
+ * Whether `me` blocked `other`, `other` blocked `me`, or neither (a mutual block reads as mine).
+ * A block a report recorded on `me`'s side is not `me`'s own: it reads as the other's block, so
+ * the reported member sees exactly what a block by the reporter shows them.
+ */
 export async function blockStateBetween(db: Db, meUserId: number, otherUserId: number): Promise<BlockState> {
-  const rows = await prepared(db
-    .select({ blocker: blocks.blockerUserId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerUserId, meUserId), eq(blocks.blockedUserId, otherUserId)),
-        and(eq(blocks.blockerUserId, otherUserId), eq(blocks.blockedUserId, meUserId)),
+  const rows = await prepared(
+    db
+      .select({ blocker: blocks.blockerUserId, viaReport: blocks.viaReport })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerUserId, meUserId), eq(blocks.blockedUserId, otherUserId)),
+          and(eq(blocks.blockerUserId, otherUserId), eq(blocks.blockedUserId, meUserId)),
+        ),
       ),
-    ));
-  if (rows.some((row) => row.blocker === meUserId)) return 'blocked-by-me';
+  );
+  if (rows.some((row) => row.blocker === meUserId && !row.viaReport)) return 'blocked-by-me';
   return rows.length > 0 ? 'blocked-me' : 'none';
 }
 
 /** The other member of `matchId` when `profileId` is one of its two, and the state of its chat. */
 export async function findMatchOf(db: Db, matchId: number, profileId: number) {
-  const [row] = await prepared(db
-    .select({
-      peerProfileId: sql<number>`case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`.mapWith(Number),
-      unlockedAt: matches.chatUnlockedAt,
-      unlockedBy: matches.chatUnlockedByProfileId,
-    })
-    .from(matches)
-    .where(and(eq(matches.id, matchId), or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId)))));
+  const [row] = await prepared(
+    db
+      .select({
+        peerProfileId:
+          sql<number>`case when ${matches.profileLowId} = ${profileId} then ${matches.profileHighId} else ${matches.profileLowId} end`.mapWith(
+            Number,
+          ),
+        unlockedAt: matches.chatUnlockedAt,
+        unlockedBy: matches.chatUnlockedByProfileId,
+      })
+      .from(matches)
+      .where(and(eq(matches.id, matchId), or(eq(matches.profileLowId, profileId), eq(matches.profileHighId, profileId)))),
+  );
   return row;
 }
 

@@ -47,6 +47,12 @@ export interface PairOptions {
    * repeating a block is harmless). A block by the peer always hides them.
    */
   allowBlockedByMe?: boolean;
+  /**
+   * The peer is reached whatever stands between the two (a block either way, an incomplete
+   * profile): only a report, which must work on the member who hid from the reporter. The peer
+   * must still exist (404 otherwise), and the locks are taken as for every other pair action.
+   */
+  reachHidden?: boolean;
 }
 
 /**
@@ -81,7 +87,10 @@ export async function openPairReading<Read>(
   options: PairOptions,
   readUnderLock: (pair: Pair) => Promise<Read>,
 ): Promise<{ pair: Pair; read: Read }> {
-  const [caller, found] = await Promise.allSettled([callerRef(tx, callerUserId, { complete: options.callerComplete }), findMemberForShare(tx, peer)]);
+  const [caller, found] = await Promise.allSettled([
+    callerRef(tx, callerUserId, { complete: options.callerComplete }),
+    findMemberForShare(tx, peer),
+  ]);
   const me = settledValue(caller);
   const missing = () => notFound(options.notFoundMessage ?? MEMBER_MESSAGES.profileNotFound);
   const self = 'profileId' in peer ? peer.profileId === me.profileId : peer.userId === me.userId;
@@ -95,8 +104,9 @@ export async function openPairReading<Read>(
     readUnderLock(pair),
   ]);
   settledValue(locked);
-  if (!other.isComplete) throw missing();
   const state = settledValue(blockState);
+  if (options.reachHidden) return { pair, read: settledValue(read) };
+  if (!other.isComplete) throw missing();
   if (state === 'blocked-me' || (state === 'blocked-by-me' && !options.allowBlockedByMe)) throw missing();
   return { pair, read: settledValue(read) };
 }

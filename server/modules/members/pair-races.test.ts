@@ -23,9 +23,7 @@ async function outbox(db: Db, subject: string): Promise<Array<{ id: number; payl
 async function unannouncedRemovals(db: Db): Promise<number[]> {
   const created = await outbox(db, 'matches.created');
   const removed = await outbox(db, 'matches.removed');
-  const existing = new Set(
-    (await db.execute<{ id: number }>(sql`select id from matches`)).map((row) => Number(row.id)),
-  );
+  const existing = new Set((await db.execute<{ id: number }>(sql`select id from matches`)).map((row) => Number(row.id)));
   return created
     .filter((event) => !existing.has(Number(event.payload.matchId)))
     .filter((event) => !removed.some((later) => later.id > event.id && later.payload.matchId === event.payload.matchId))
@@ -57,7 +55,11 @@ t.test('a block holds against a like and a like back sent at the same moment', a
       statuses.push(...answers.map((answer) => answer.statusCode));
     }),
   );
-  t.same(statuses.filter((status) => status >= 500), [], 'no answer is a server error');
+  t.same(
+    statuses.filter((status) => status >= 500),
+    [],
+    'no answer is a server error',
+  );
   t.equal(statuses.filter((status) => status === 200).length >= PAIRS, true, 'every block went through');
 
   const [{ likes, matches }] = await db.execute<{ likes: number; matches: number }>(sql`
@@ -93,7 +95,11 @@ t.test('a like or a like back racing the liked member deleting their account', a
       t.equal(deleted.statusCode, 200, 'the deletion goes through');
     }),
   );
-  t.same(statuses.filter((status) => status >= 500), [], 'no answer is a server error');
+  t.same(
+    statuses.filter((status) => status >= 500),
+    [],
+    'no answer is a server error',
+  );
   const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from matches`);
   t.equal(n, 0, 'no match outlives a deleted member');
   t.same(await unannouncedRemovals(db), [], 'every match created in the race was announced as removed');
@@ -110,7 +116,11 @@ t.test('a block racing the blocked member deleting their account', async (t) => 
       t.ok([200, 404].includes(blocked.statusCode), `the block answers 200 or 404, got ${blocked.statusCode} ${blocked.body}`);
     }),
   );
-  t.same(statuses.filter((status) => status >= 500), [], 'no answer is a server error');
+  t.same(
+    statuses.filter((status) => status >= 500),
+    [],
+    'no answer is a server error',
+  );
   const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from blocks`);
   t.equal(n, 0, 'no block outlives the deleted member');
 });

@@ -1,6 +1,7 @@
 /**
  * Another member's profile as every route shows it (profile view, discovery): the catalogue's
- * fields without the private ones, plus distance and is_liked. The response serializer drops
+ * fields without the private ones, plus distance, is_liked and (on a single profile's view) the
+ * viewer's match with it. The response serializer drops
  * every property this schema does not name, so email, phone and date_of_birth cannot reach
  * another member even if a service forgot to remove them.
  */
@@ -30,6 +31,14 @@ export const PublicProfileResponse = Type.Object(
     ),
     distance: nullable(Type.Integer({ minimum: 1, description: 'Whole miles from the viewer, at least 1; null without both locations' })),
     is_liked: Type.Boolean({ description: 'Whether the viewer liked this profile' }),
+    match_id: Type.Optional(
+      nullable(
+        Type.Integer({
+          description:
+            "The viewer's match with this profile (its chat is /chat/{match_id}); null without one. On a single profile's view only",
+        }),
+      ),
+    ),
   },
   { additionalProperties: false, description: "Another member's profile: never email, phone or date_of_birth." },
 );

@@ -38,4 +38,3 @@ interface LocatedProfile {
   location_latitude: number | null;
   location_longitude: number | null;
 }
-

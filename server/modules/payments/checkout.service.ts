@@ -1,8 +1,9 @@
 /**
  * Opening a checkout: the package's price comes from the operator's configuration (never from
  * the request), the return addresses must be this app's own pages (no open redirect through
- * the provider), and a repeated Purchase is answered with the checkout it opened if that is still
- * open (a paid or abandoned one is never handed out again).
+ * the provider; which addresses count is return-origins.ts), and a repeated Purchase is
+ * answered with the checkout it opened if that is still open (a paid or abandoned one is never
+ * handed out again).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { CREDIT_PACKAGES, type CreditPackageId } from '../../contract/credit-packages.ts';
@@ -12,32 +13,53 @@ import type { PaymentProvider } from '../../kernel/payments/provider.ts';
 import { callerRef } from '../members/index.ts';
 import * as queries from './payments.queries.ts';
 
-export interface CheckoutDeps extends Pick<ServiceDeps, 'db' | 'config'> {
+export interface CheckoutDeps extends Pick<ServiceDeps, 'db' | 'config' | 'log'> {
   payments: PaymentProvider;
+  /** The origins checkout may return to (return-origins.ts); asked per checkout, as addresses can change. */
+  returnOrigins: () => readonly string[];
 }
 
 export const CHECKOUT_MESSAGES = {
   unknownPackage: 'Choose one of the credit packages.',
-  foreignUrl: 'Return addresses must be pages of this app.',
+  // The member cannot fix a wrong address, only learn that buying does not work here; the log
+  // tells the operator why (see refuseAddress).
+  foreignUrl: 'Payments are not available at this address',
 } as const;
 
 /** A Purchase repeated within this window gets the checkout still open from the first one. */
 const REPEAT_WINDOW_MS = 60_000;
 
+type ReturnField = 'success_url' | 'cancel_url';
+
+/** Refuses a return address off the app's origins, saying in the log what to configure. */
+function refuseAddress(deps: Pick<CheckoutDeps, 'config' | 'log'>, field: ReturnField, raw: string): never {
+  let origin: string;
+  try {
+    origin = new URL(raw).origin;
+  } catch {
+    origin = 'not an absolute URL';
+  }
+  deps.log.warn(
+    { field, returnOrigin: origin, publicUrl: deps.config.publicUrl },
+    `checkout refused: ${field} is on ${origin}, not on PUBLIC_URL (${deps.config.publicUrl}). ` +
+      'Set PUBLIC_URL to the address members open the app at.',
+  );
+  throw badRequest(CHECKOUT_MESSAGES.foreignUrl, { [field]: [CHECKOUT_MESSAGES.foreignUrl] });
+}
+
 /**
- * `raw` as an absolute URL on the app's own origin, with the status (and for success the
- * provider's session id placeholder, which Stripe fills in) the credits screen reads on return.
+ * `raw` as an absolute URL on one of the app's origins, with the status (and for success the
+ * provider's session id placeholder, which Stripe fills in) the credits screen reads on return;
+ * null when it is not one of them.
  */
-export function returnUrl(raw: string, appOrigin: string, status: 'success' | 'canceled'): string {
+export function returnUrl(raw: string, appOrigins: readonly string[], status: 'success' | 'canceled'): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest(CHECKOUT_MESSAGES.foreignUrl, { [status === 'success' ? 'success_url' : 'cancel_url']: [CHECKOUT_MESSAGES.foreignUrl] });
+    return null;
   }
-  if (url.origin !== appOrigin || url.username || url.password) {
-    throw badRequest(CHECKOUT_MESSAGES.foreignUrl, { [status === 'success' ? 'success_url' : 'cancel_url']: [CHECKOUT_MESSAGES.foreignUrl] });
-  }
+  if (!appOrigins.includes(url.origin) || url.username || url.password) return null;
   url.searchParams.delete('status');
   url.searchParams.delete('session_id');
   url.searchParams.set('status', status);
@@ -54,13 +76,18 @@ export interface CheckoutInput {
   idempotencyKey?: string;
 }
 
-export async function createCheckout(deps: CheckoutDeps, userId: number, input: CheckoutInput, now = Date.now()): Promise<{ session_url: string; session_id: string }> {
+export async function createCheckout(
+  deps: CheckoutDeps,
+  userId: number,
+  input: CheckoutInput,
+  now = Date.now(),
+): Promise<{ session_url: string; session_id: string }> {
   await callerRef(deps.db, userId);
   const sold = CREDIT_PACKAGES.find((p) => p.id === input.packageId);
   if (!sold) throw badRequest(CHECKOUT_MESSAGES.unknownPackage, { package: [CHECKOUT_MESSAGES.unknownPackage] });
-  const appOrigin = new URL(deps.config.publicUrl).origin;
-  const successUrl = returnUrl(input.successUrl, appOrigin, 'success');
-  const cancelUrl = returnUrl(input.cancelUrl, appOrigin, 'canceled');
+  const appOrigins = deps.returnOrigins();
+  const successUrl = returnUrl(input.successUrl, appOrigins, 'success') ?? refuseAddress(deps, 'success_url', input.successUrl);
+  const cancelUrl = returnUrl(input.cancelUrl, appOrigins, 'canceled') ?? refuseAddress(deps, 'cancel_url', input.cancelUrl);
   const amountCents = deps.config.packagePricesCents[sold.id as CreditPackageId];
   const currency = deps.config.paymentCurrency;
 

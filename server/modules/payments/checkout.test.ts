@@ -10,7 +10,12 @@ import t from 'tap';
 import { buildTestApp, listenTestApp } from '../../test/app.ts';
 import { balanceOf, grantsOf, ledgerMismatches } from '../../test/credits.ts';
 import { signUp, type TestMember } from '../../test/factories.ts';
+import { inProcessEventsSettled } from '../../test/events-settled.ts';
 import { waitFor } from '../../test/nats.ts';
+import { createCheckout } from './checkout.service.ts';
+import { allowedReturnOrigins, announcedOrigins } from './return-origins.ts';
+import { networkInterfaces } from 'node:os';
+import type { Log } from '../../kernel/logging.ts';
 import { openSocket, wsUrl } from '../../test/ws.ts';
 
 const APP = 'http://localhost:3000';
@@ -20,7 +25,11 @@ function checkout(app: FastifyInstance, member: TestMember, payload: Record<stri
   return app.inject({ method: 'POST', url: '/api/v1/payments/create-checkout/', headers: { ...member.auth, ...headers }, payload });
 }
 
-async function openCheckout(app: FastifyInstance, member: TestMember, packageId = 'chat_7'): Promise<{ session_url: string; session_id: string }> {
+async function openCheckout(
+  app: FastifyInstance,
+  member: TestMember,
+  packageId = 'chat_7',
+): Promise<{ session_url: string; session_id: string }> {
   const answer = await checkout(app, member, { package: packageId, ...RETURN });
   if (answer.statusCode !== 200) throw new Error(`checkout failed: ${answer.body}`);
   return answer.json();
@@ -34,10 +43,10 @@ const purchase = (app: FastifyInstance, member: TestMember, transactionId: strin
     payload: credits === undefined ? { transaction_id: transactionId } : { transaction_id: transactionId, credits },
   });
 
-
-
 async function history(app: FastifyInstance, member: TestMember) {
-  return (await app.inject({ method: 'GET', url: '/api/v1/payments/history/', headers: member.auth })).json().payments as Array<Record<string, unknown>>;
+  return (await app.inject({ method: 'GET', url: '/api/v1/payments/history/', headers: member.auth })).json().payments as Array<
+    Record<string, unknown>
+  >;
 }
 
 t.test('the whole purchase: checkout, the hosted page, the webhook, the grant, the history', async (t) => {
@@ -55,7 +64,11 @@ t.test('the whole purchase: checkout, the hosted page, the webhook, the grant, t
   t.match(html, /USD/);
   const paid = await fetch(`${session_url}/pay`, { method: 'POST', redirect: 'manual' });
   t.equal(paid.status, 303);
-  t.equal(paid.headers.get('location'), `${APP}/credits?status=success&session_id=${session_id}`, 'back to the credits screen with the session id');
+  t.equal(
+    paid.headers.get('location'),
+    `${APP}/credits?status=success&session_id=${session_id}`,
+    'back to the credits screen with the session id',
+  );
 
   await waitFor(async () => (await balanceOf(db, buyer)) === 7, 10_000, 'the webhook’s grant');
   t.equal(await grantsOf(db, session_id), 1);
@@ -65,7 +78,11 @@ t.test('the whole purchase: checkout, the hosted page, the webhook, the grant, t
 
   const again = await purchase(app, buyer, session_id, 1000);
   t.equal(again.statusCode, 200, again.body);
-  t.same(again.json(), { detail: 'Credits added to your account!', transaction_id: session_id, credits: 7, granted_now: false, current_credits: 7 }, 'the redirect’s check after the webhook adds nothing, and ignores the claimed count');
+  t.same(
+    again.json(),
+    { detail: 'Credits added to your account!', transaction_id: session_id, credits: 7, granted_now: false, current_credits: 7 },
+    'the redirect’s check after the webhook adds nothing, and ignores the claimed count',
+  );
   const [event] = await db.execute<{ payload: { delta: number; balance: number; reason: string } }>(
     sql`select payload from outbox where subject = 'credits.changed' order by id desc limit 1`,
   );
@@ -89,15 +106,115 @@ t.test('return addresses must be this app’s pages; the package must be one of 
     for (const field of ['success_url', 'cancel_url']) {
       const answer = await checkout(app, buyer, { package: 'chat_1', ...RETURN, [field]: url });
       t.equal(answer.statusCode, 400, `${field} ${url}`);
-      t.equal(answer.json().error, 'Return addresses must be pages of this app.');
+      t.equal(answer.json().error, 'Payments are not available at this address');
     }
   }
   for (const bad of ['chat_2', 'CHAT_7', '__proto__', 'chat_7 ']) {
     t.equal((await checkout(app, buyer, { package: bad, ...RETURN })).statusCode, 400, bad);
   }
   t.equal(await history(app, buyer).then((rows) => rows.length), 0, 'nothing was opened');
-  const kept = await checkout(app, buyer, { package: 'chat_1', success_url: `${APP}/credits?tab=buy&status=canceled#x`, cancel_url: `${APP}/credits` });
+  const kept = await checkout(app, buyer, {
+    package: 'chat_1',
+    success_url: `${APP}/credits?tab=buy&status=canceled#x`,
+    cancel_url: `${APP}/credits`,
+  });
   t.equal(kept.statusCode, 200, 'a query of its own is kept; a status it carried is replaced');
+});
+
+t.test('in development every address the server announces may buy and come back, and the hosted page is on that address', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  await app.listen({ host: '0.0.0.0', port: 0 });
+  const buyer = await signUp(app);
+  const origins = announcedOrigins(app.addresses().filter((a) => typeof a !== 'string'));
+  const port = (app.addresses()[0] as { port: number }).port;
+  t.ok(origins.includes(`http://127.0.0.1:${port}`), 'the loopback address it prints');
+  t.ok(origins.includes(`http://localhost:${port}`), 'and localhost');
+  const lan = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((info) => info.family === 'IPv4' && !info.internal)
+    .map((info) => info.address);
+  for (const address of lan) t.ok(origins.includes(`http://${address}:${port}`), `the LAN address ${address}`);
+  for (const origin of origins) {
+    const answer = await checkout(app, buyer, { package: 'chat_1', success_url: `${origin}/credits`, cancel_url: `${origin}/credits` });
+    t.equal(answer.statusCode, 200, `${origin}: ${answer.body}`);
+    const page = new URL(answer.json().session_url);
+    t.equal(page.hostname, new URL(origin).hostname, `${origin}: the hosted page is on the address the member used`);
+    // Paid each time, so the next Purchase opens a new checkout instead of handing this one back.
+    if (new URL(origin).hostname === 'localhost') {
+      await app.stripeEmulator?.pay(answer.json().session_id);
+      continue;
+    }
+    // The page answers at that address (the emulator listens where the app does).
+    t.equal((await fetch(page)).status, 200, `${origin}: the hosted page loads`);
+    const paid = await fetch(`${page.href}/pay`, { method: 'POST', redirect: 'manual' });
+    t.equal(new URL(paid.headers.get('location') ?? '').origin, origin, `${origin}: Pay returns to the same address`);
+  }
+  const elsewhere = await checkout(app, buyer, {
+    package: 'chat_1',
+    success_url: `http://127.0.0.1:${port + 1}/credits`,
+    cancel_url: `http://127.0.0.1:${port}/credits`,
+  });
+  t.equal(elsewhere.statusCode, 400, 'another port is not the app');
+  await app.stripeEmulator?.idle();
+  await waitFor(async () => (await balanceOf(db, buyer)) === origins.length, 10_000, 'every checkout paid and granted');
+});
+
+t.test('in production a page off PUBLIC_URL cannot buy: a plain sentence for the member, PUBLIC_URL named in the log', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  const buyer = await signUp(app);
+  const config = { ...app.config, env: 'production' as const, publicUrl: 'https://betroth.example' };
+  const warnings: { details: object; message?: string }[] = [];
+  const log: Log = { debug() {}, info() {}, error() {}, warn: (details, message) => void warnings.push({ details, message }) };
+  const listening = [{ address: '0.0.0.0', family: 'IPv4', port: 3000 }];
+  t.same(allowedReturnOrigins(config, listening), ['https://betroth.example'], 'production: PUBLIC_URL only');
+  const deps = { db, config, log, payments: app.payments, returnOrigins: () => allowedReturnOrigins(config, listening) };
+  const refused = await createCheckout(deps, buyer.userId, {
+    packageId: 'chat_1',
+    successUrl: 'http://127.0.0.1:3000/credits',
+    cancelUrl: 'http://127.0.0.1:3000/credits',
+  }).catch((error: unknown) => error as { statusCode: number; message: string });
+  t.match(refused, { statusCode: 400, message: 'Payments are not available at this address' });
+  t.equal(warnings.length, 1, 'one warning');
+  t.match(warnings[0].message, /PUBLIC_URL \(https:\/\/betroth\.example\)/, 'the log names PUBLIC_URL as the cause');
+  t.match(warnings[0].details, { field: 'success_url', returnOrigin: 'http://127.0.0.1:3000', publicUrl: 'https://betroth.example' });
+  const opened = await createCheckout(deps, buyer.userId, {
+    packageId: 'chat_1',
+    successUrl: 'https://betroth.example/credits',
+    cancelUrl: 'https://betroth.example/credits',
+  });
+  t.match(opened.session_id, /^cs_test_/, 'PUBLIC_URL itself works');
+});
+
+t.test('announced origins: the interfaces of a wildcard, loopback with localhost, no link-local IPv6', async (t) => {
+  const interfaces = {
+    lo: [
+      { address: '127.0.0.1', family: 'IPv4', internal: true },
+      { address: '::1', family: 'IPv6', internal: true },
+    ],
+    eth0: [
+      { address: '192.168.1.20', family: 'IPv4', internal: false },
+      { address: 'fd00::2', family: 'IPv6', internal: false },
+      { address: 'fe80::1', family: 'IPv6', internal: false },
+    ],
+  } as unknown as Parameters<typeof announcedOrigins>[1];
+  t.same(announcedOrigins([{ address: '0.0.0.0', family: 'IPv4', port: 3000 }], interfaces), [
+    'http://127.0.0.1:3000',
+    'http://localhost:3000',
+    'http://192.168.1.20:3000',
+  ]);
+  t.same(announcedOrigins([{ address: '::', family: 'IPv6', port: 3000 }], interfaces), [
+    'http://127.0.0.1:3000',
+    'http://localhost:3000',
+    'http://[::1]:3000',
+    'http://192.168.1.20:3000',
+    'http://[fd00::2]:3000',
+  ]);
+  t.same(announcedOrigins([{ address: '127.0.0.1', family: 'IPv4', port: 4000 }], interfaces), [
+    'http://127.0.0.1:4000',
+    'http://localhost:4000',
+  ]);
+  const development = { env: 'development', publicUrl: 'http://localhost:3000' };
+  t.same(allowedReturnOrigins(development, [], interfaces), ['http://localhost:3000'], 'not listening: PUBLIC_URL alone');
 });
 
 t.test('a repeated Purchase gets the checkout still open; a paid one is never handed out again', async (t) => {
@@ -133,11 +250,15 @@ t.test('five deliveries of one event, the redirect and the check, in any order: 
   t.equal(checkedAgain.statusCode, 200);
   t.equal([checked.json().granted_now, checkedAgain.json().granted_now].filter(Boolean).length, 1, 'one of the two checks granted');
 
-  emulator.setDeliver(async ({ body, headers }) => (await app.inject({ method: 'POST', url: '/api/v1/payments/webhook/', headers, payload: body })).statusCode);
+  emulator.setDeliver(
+    async ({ body, headers }) =>
+      (await app.inject({ method: 'POST', url: '/api/v1/payments/webhook/', headers, payload: body })).statusCode,
+  );
   const [completed] = emulator.events().filter((event) => event.sessionId === session_id);
   const statuses = await Promise.all(Array.from({ length: 5 }, () => emulator.resend(completed.id)));
   t.same(statuses, [200, 200, 200, 200, 200], 'every delivery acknowledged');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Whatever the webhooks set off has been handled before the grants are counted.
+  await inProcessEventsSettled(db, [{ handler: 'credit-grants', subjects: ['payments.succeeded'] }]);
   t.equal(await grantsOf(db, session_id), 1, 'exactly one grant');
   t.equal(await balanceOf(db, buyer), 5);
   t.same(await ledgerMismatches(db), []);

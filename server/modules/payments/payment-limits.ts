@@ -14,5 +14,5 @@ export const PAYMENT_LIMIT_MESSAGE = 'Too many payment requests. Please wait a f
 
 export async function limitPaymentCalls(db: Db, userId: number): Promise<void> {
   const result = await hitRateLimit(db, `payments:${userId}`, PAYMENT_CALLS_PER_WINDOW, PAYMENT_WINDOW_SECONDS);
-  if (!result.allowed) throw Object.assign(tooManyRequests(PAYMENT_LIMIT_MESSAGE), { retryAfter: result.retryAfterSeconds });
+  if (!result.allowed) throw tooManyRequests(PAYMENT_LIMIT_MESSAGE, result.retryAfterSeconds);
 }

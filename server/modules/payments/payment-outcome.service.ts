@@ -3,7 +3,7 @@
  * check when the member comes back (whichever arrives first; both may, in any order and any
  * number of times). A payment moves from pending to succeeded, failed or canceled, and a
  * success is final. The move to succeeded writes `payments.succeeded`, whose handler grants the
- * credits; the grant itself is idempotent (kernel/db/credit-ledger.ts), so a repeated event or a
+ * credits; the grant itself is idempotent (modules/credits/credit-ledger.ts), so a repeated event or a
  * grant made by the direct check changes nothing further.
  */
 import { CREDIT_PACKAGES } from '../../contract/credit-packages.ts';
@@ -32,11 +32,22 @@ function paymentFromMetadata(session: CheckoutSession): queries.NewPayment | nul
   const userId = Number(session.metadata.user_id);
   const sold = CREDIT_PACKAGES.find((p) => p.id === session.metadata.package_id);
   if (!Number.isSafeInteger(userId) || userId < 1 || !sold || session.amountTotal === null || !session.currency) return null;
-  return { id: session.id, userId, packageId: sold.id, credits: sold.credits, amountCents: session.amountTotal, currency: session.currency };
+  return {
+    id: session.id,
+    userId,
+    packageId: sold.id,
+    credits: sold.credits,
+    amountCents: session.amountTotal,
+    currency: session.currency,
+  };
 }
 
 /** Records the session's state; answers the payment's state afterwards, or null for a session that is not ours. */
-export async function recordCheckoutOutcome(deps: OutcomeDeps, session: CheckoutSession, eventType: string | null = null): Promise<PaymentState | null> {
+export async function recordCheckoutOutcome(
+  deps: OutcomeDeps,
+  session: CheckoutSession,
+  eventType: string | null = null,
+): Promise<PaymentState | null> {
   return deps.db.transaction(async (tx) => {
     let payment = await queries.lockPayment(tx, session.id);
     if (!payment) {

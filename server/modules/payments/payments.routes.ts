@@ -18,13 +18,26 @@ import {
 } from './payments.schemas.ts';
 import { limitPaymentCalls } from './payment-limits.ts';
 import { listPackages } from './payments.service.ts';
+import { allowedReturnOrigins } from './return-origins.ts';
 import { confirmPurchase } from './purchase.service.ts';
 
 const tags = ['payments'];
 const security = AUTH_HEADER_SECURITY;
 
 const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, config: app.config, payments: app.payments, log: app.log };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    payments: app.payments,
+    log: app.log,
+    // Before the server listens (app.inject) it announces nothing: PUBLIC_URL alone.
+    returnOrigins: () =>
+      allowedReturnOrigins(
+        app.config,
+        // A Unix socket (a string) has no origin a browser could open.
+        app.server.listening ? app.addresses().filter((entry) => typeof entry !== 'string') : [],
+      ),
+  };
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -48,7 +61,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'Open a hosted checkout for a package; send the browser to session_url',
         description:
-          'success_url and cancel_url must be pages of this app. The return adds status=success&session_id=… or status=canceled. ' +
+          'success_url and cancel_url must be pages of this app: on PUBLIC_URL, and outside production also on the addresses the server announces at start-up. The return adds status=success&session_id=… or status=canceled. ' +
           'The same request within a minute (or with the same Idempotency-Key) answers the same checkout.',
         headers: CheckoutHeaders,
         body: CheckoutBody,

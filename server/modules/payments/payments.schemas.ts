@@ -34,7 +34,12 @@ export const CheckoutBody = Type.Object(
 
 export const CheckoutHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$', description: 'Repeat it on a retry to get the same checkout' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Repeat it on a retry to get the same checkout',
+    }),
   ),
 });
 
@@ -62,8 +67,15 @@ export const HistoryResponse = Type.Object({ payments: Type.Array(PaymentItem) }
 
 export const PurchaseBody = Type.Object(
   {
-    transaction_id: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9_]+$', description: 'The checkout session id from the return URL' }),
-    credits: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Ignored: the package decides how many credits a payment buys' })),
+    transaction_id: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[A-Za-z0-9_]+$',
+      description: 'The checkout session id from the return URL',
+    }),
+    credits: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1000, description: 'Ignored: the package decides how many credits a payment buys' }),
+    ),
   },
   { additionalProperties: false },
 );

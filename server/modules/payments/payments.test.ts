@@ -20,7 +20,11 @@ t.test('packages at the default prices, with my balance', async (t) => {
     current_credits: 0,
   });
   await db.execute(sql`update profiles set chats = 3 where user_id = ${member.userId}`);
-  t.equal((await app.inject({ method: 'GET', url: '/api/v1/payments/packages/', headers: member.auth })).json().current_credits, 3, 'the balance is mine');
+  t.equal(
+    (await app.inject({ method: 'GET', url: '/api/v1/payments/packages/', headers: member.auth })).json().current_credits,
+    3,
+    'the balance is mine',
+  );
   t.equal((await app.inject({ method: 'GET', url: '/api/v1/payments/packages/' })).statusCode, 401, 'members only');
 });
 
@@ -28,7 +32,15 @@ t.test('prices and currency come from the operator', async (t) => {
   const { app } = await buildTestApp(t, { CREDIT_PACKAGE_PRICES: '5,13.5,20,25.00', PAYMENT_CURRENCY: 'EUR' });
   const member = await signUp(app, { username: 'euro' });
   const { packages } = (await app.inject({ method: 'GET', url: '/api/v1/payments/packages/', headers: member.auth })).json();
-  t.same(packages.map((p: { price: number; currency: string }) => [p.price, p.currency]), [[5, 'eur'], [13.5, 'eur'], [20, 'eur'], [25, 'eur']]);
+  t.same(
+    packages.map((p: { price: number; currency: string }) => [p.price, p.currency]),
+    [
+      [5, 'eur'],
+      [13.5, 'eur'],
+      [20, 'eur'],
+      [25, 'eur'],
+    ],
+  );
 });
 
 t.test('bad price settings are refused at start-up, each with its reason', async (t) => {

@@ -4,9 +4,9 @@
  * it is this member's and paid, records that as the webhook would, and grants the package's
  * credits through the same exactly-once grant the credit-grants handler uses.
  */
-import { grantPayment } from '../../kernel/db/credit-ledger.ts';
 import { conflict, notFound } from '../../kernel/errors.ts';
 import type { PaymentProvider } from '../../kernel/payments/provider.ts';
+import { grantPayment } from '../credits/index.ts';
 import { callerRef } from '../members/index.ts';
 import { type OutcomeDeps, recordCheckoutOutcome } from './payment-outcome.service.ts';
 import * as queries from './payments.queries.ts';

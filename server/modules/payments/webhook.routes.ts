@@ -13,7 +13,9 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, payments: app.payments, log: app.log };
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/payments/webhook/',

@@ -56,11 +56,21 @@ t.test('profile deletion', async (t) => {
     t.equal(await count(sql`select count(*)::int as n from sessions where user_id = ${leaving.userId}`), 0);
   });
 
-  t.test('account, profile, likes and blocks of the member are gone; nobody else\'s', async (t) => {
+  t.test("account, profile, likes and blocks of the member are gone; nobody else's", async (t) => {
     t.equal(await count(sql`select count(*)::int as n from users where id = ${leaving.userId}`), 0);
     t.equal(await count(sql`select count(*)::int as n from profiles where user_id = ${leaving.userId}`), 0);
-    t.equal(await count(sql`select count(*)::int as n from likes where from_profile_id = ${leavingProfileId} or to_profile_id = ${leavingProfileId}`), 0);
-    t.equal(await count(sql`select count(*)::int as n from blocks where blocker_user_id = ${leaving.userId} or blocked_user_id = ${leaving.userId}`), 0);
+    t.equal(
+      await count(
+        sql`select count(*)::int as n from likes where from_profile_id = ${leavingProfileId} or to_profile_id = ${leavingProfileId}`,
+      ),
+      0,
+    );
+    t.equal(
+      await count(
+        sql`select count(*)::int as n from blocks where blocker_user_id = ${leaving.userId} or blocked_user_id = ${leaving.userId}`,
+      ),
+      0,
+    );
     t.equal(await count(sql`select count(*)::int as n from likes`), 1, "the others' like stays");
     t.equal(await count(sql`select count(*)::int as n from blocks`), 1, "the others' block stays");
     t.equal((await getMyProfile(app, staying)).statusCode, 200);
@@ -77,14 +87,20 @@ t.test('profile deletion', async (t) => {
   });
 
   t.test('a profiles.deleted event is written in the same transaction', async (t) => {
-    const rows = await db.execute<{ payload: Record<string, unknown> }>(sql`select payload from outbox where subject = ${PROFILE_DELETED_SUBJECT}`);
+    const rows = await db.execute<{ payload: Record<string, unknown> }>(
+      sql`select payload from outbox where subject = ${PROFILE_DELETED_SUBJECT}`,
+    );
     t.equal(rows.length, 1);
     t.equal(eventPayloadProblems(PROFILE_DELETED_SUBJECT, rows[0].payload).length, 0, 'matches the event contract');
     t.match(rows[0].payload, { userId: leaving.userId, profileId: leavingProfileId, deletedAt: String });
   });
 
   t.test('the credentials no longer sign in; name, email and phone are free again', async (t) => {
-    const again = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'leaving', password: leaving.password } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/',
+      payload: { username: 'leaving', password: leaving.password },
+    });
     t.equal(again.statusCode, 400);
     const reborn = await signUp(app, { username: 'leaving', email: 'leaving@example.com' });
     t.not(reborn.userId, leaving.userId);

@@ -52,7 +52,10 @@ t.test('profile location', async (t) => {
   t.test('clearing the country clears everything, coordinates included', async (t) => {
     await patchProfile(app, member, { home_city: 'Toronto' });
     const body = (await patchProfile(app, member, { home_country: '', home_city: '' })).json();
-    t.same([body.home_country, body.home_state, body.home_city, body.location_latitude, body.location_longitude], [null, null, null, null, null]);
+    t.same(
+      [body.home_country, body.home_state, body.home_city, body.location_latitude, body.location_longitude],
+      [null, null, null, null, null],
+    );
   });
 
   t.test('saving other fields leaves the location alone', async (t) => {

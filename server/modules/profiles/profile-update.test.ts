@@ -19,7 +19,9 @@ t.test('profile update', async (t) => {
   const { app, db } = await buildTestApp(t);
   const member = await signUp(app, { username: 'lovelace', email: 'lovelace@example.com' });
   const snapshot = async () => {
-    const [row] = await db.execute(sql`select p.*, u.username from profiles p join users u on u.id = p.user_id where p.user_id = ${member.userId}`);
+    const [row] = await db.execute(
+      sql`select p.*, u.username from profiles p join users u on u.id = p.user_id where p.user_id = ${member.userId}`,
+    );
     const { updated_at: _ignored, ...rest } = row as Record<string, unknown>;
     return rest;
   };
@@ -44,7 +46,12 @@ t.test('profile update', async (t) => {
     ['an unknown option', { gender: 'Robot' }, 'gender', PROFILE_MESSAGES.notAnOption('Robot')],
     ['an unknown numeric option', { face_self_rating: 7 }, 'face_self_rating', PROFILE_MESSAGES.notAnOption(7)],
     ['an unknown multi-select option', { piercings: 'Nose piercing, Eyebrow' }, 'piercings', PROFILE_MESSAGES.notAnOption('Eyebrow')],
-    ['a none option with others', { tattoos: ['No tattoos', 'Small hidden tattoo(s)'] }, 'tattoos', PROFILE_MESSAGES.noneAlone('No tattoos')],
+    [
+      'a none option with others',
+      { tattoos: ['No tattoos', 'Small hidden tattoo(s)'] },
+      'tattoos',
+      PROFILE_MESSAGES.noneAlone('No tattoos'),
+    ],
     ['a multi-select that is neither list nor text', { pets_at_home: 3 }, 'pets_at_home', PROFILE_MESSAGES.notList],
     ['height above range', { height: 300 }, 'height', PROFILE_MESSAGES.between(90, 250)],
     ['height below range', { height: 89 }, 'height', PROFILE_MESSAGES.between(90, 250)],
@@ -56,7 +63,12 @@ t.test('profile update', async (t) => {
     ['a yes/no sent as text', { cookbook: 'true' }, 'cookbook', PROFILE_MESSAGES.notBoolean],
     ['a yes/no sent as a word', { yacht_owner: 'Yes' }, 'yacht_owner', PROFILE_MESSAGES.notBoolean],
     ['a non-numeric weight', { weight: 'heavy' }, 'weight', PROFILE_MESSAGES.notNumber],
-    ['a negative betrothal gift', { minimum_betrothal_gift_price: -1 }, 'minimum_betrothal_gift_price', PROFILE_MESSAGES.between(0, 100_000_000)],
+    [
+      'a negative betrothal gift',
+      { minimum_betrothal_gift_price: -1 },
+      'minimum_betrothal_gift_price',
+      PROFILE_MESSAGES.between(0, 100_000_000),
+    ],
     ['a non-numeric betrothal gift', { minimum_betrothal_gift_price: '$500' }, 'minimum_betrothal_gift_price', PROFILE_MESSAGES.notNumber],
     ['a boolean that is not yes/no', { cookbook: 'maybe' }, 'cookbook', PROFILE_MESSAGES.notBoolean],
     ['a member younger than 18', { date_of_birth: yearsAgo(18, -1) }, 'date_of_birth', PROFILE_MESSAGES.ageRange],
@@ -106,7 +118,13 @@ t.test('profile update', async (t) => {
 
   t.test('alias fields are dropped silently', async (t) => {
     const response = await patchProfile(app, member, {
-      city: 'Paris', state: 'Ohio', country: 'France', homeCity: 'Paris', homeState: 'Ohio', homeCountry: 'France', religiosity: 'Medium',
+      city: 'Paris',
+      state: 'Ohio',
+      country: 'France',
+      homeCity: 'Paris',
+      homeState: 'Ohio',
+      homeCountry: 'France',
+      religiosity: 'Medium',
     });
     t.equal(response.statusCode, 200, response.body);
     const body = response.json();
@@ -117,7 +135,9 @@ t.test('profile update', async (t) => {
   });
 
   t.test('multi-select accepts a list or a comma-separated string; empty clears it', async (t) => {
-    let body = (await patchProfile(app, member, { piercings: 'Ear piercing(s), Nose piercing', pets_at_home: ['Dog(s)', 'Cat(s)'] })).json();
+    let body = (
+      await patchProfile(app, member, { piercings: 'Ear piercing(s), Nose piercing', pets_at_home: ['Dog(s)', 'Cat(s)'] })
+    ).json();
     t.same(body.piercings, ['Ear piercing(s)', 'Nose piercing']);
     t.same(body.pets_at_home, ['Dog(s)', 'Cat(s)']);
     body = (await patchProfile(app, member, { piercings: 'No piercings' })).json();
@@ -168,7 +188,11 @@ t.test('username changes', async (t) => {
     const response = await patchProfile(app, member, { username: '  new_name  ' });
     t.equal(response.statusCode, 200);
     t.equal(response.json().username, 'new_name');
-    const signin = await app.inject({ method: 'POST', url: '/api/v1/signin/', payload: { username: 'new_name', password: member.password } });
+    const signin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/signin/',
+      payload: { username: 'new_name', password: member.password },
+    });
     t.equal(signin.statusCode, 200);
   });
 });
@@ -211,7 +235,10 @@ t.test('a member changes only their own data (IDOR)', async (t) => {
   const aliceBefore = (await getMyProfile(app, alice)).json();
 
   t.test('ids in the body are refused, not followed', async (t) => {
-    for (const payload of [{ id: aliceBefore.id, gender: 'Man' }, { user_id: alice.userId, gender: 'Man' }]) {
+    for (const payload of [
+      { id: aliceBefore.id, gender: 'Man' },
+      { user_id: alice.userId, gender: 'Man' },
+    ]) {
       const response = await patchProfile(app, mallory, payload);
       t.equal(response.statusCode, 400);
       t.same(Object.values(response.json().errors), [[PROFILE_MESSAGES.readOnly]]);
@@ -232,4 +259,30 @@ t.test('a member changes only their own data (IDOR)', async (t) => {
     const response = await app.inject({ method: 'PATCH', url: '/api/v1/profile_update/', payload: { gender: 'Man' } });
     t.equal(response.statusCode, 401);
   });
+});
+
+t.test("a member's weight in pounds comes back as typed", async (t) => {
+  const { app } = await buildTestApp(t);
+  const member = await signUp(app, { username: 'pounds' });
+  const save = async (payload: Record<string, unknown>) => {
+    const response = await patchProfile(app, member, payload);
+    t.equal(response.statusCode, 200, response.body);
+    return response.json() as { weight: number | null; weight_lb: number | null };
+  };
+  t.match(await save({ weight_lb: 135 }), { weight: 61, weight_lb: 135 }, 'the pounds decide the kilograms: 135 lb is 61 kg');
+  t.match(await save({ weight: 61, weight_lb: 135 }), { weight: 61, weight_lb: 135 }, 'as the form sends them, both');
+  t.match(await save({ height: 170 }), { weight: 61, weight_lb: 135 }, 'a save without the weight keeps both');
+  t.match(await save({ weight: 61 }), { weight: 61, weight_lb: 135 }, 'the same kilograms keep the pounds');
+  t.match(await save({ weight: 70 }), { weight: 70, weight_lb: null }, 'other kilograms drop pounds that no longer fit');
+  t.match(await save({ weight_lb: 134 }), { weight: 61, weight_lb: 134 });
+  t.match(await save({ weight: 62, weight_lb: null }), { weight: 62, weight_lb: null }, 'typed in kilograms: no pounds');
+
+  const disagree = await patchProfile(app, member, { weight: 70, weight_lb: 135 });
+  t.equal(disagree.statusCode, 400);
+  t.same(disagree.json().errors, { weight_lb: ['Must be the same weight as the kilograms sent (61 kg)'] });
+  for (const bad of [65, 662, 135.5, '135']) {
+    const answer = await patchProfile(app, member, { weight_lb: bad });
+    t.equal(answer.statusCode, 400, `${JSON.stringify(bad)} is refused`);
+  }
+  t.match((await getMyProfile(app, member)).json(), { weight: 62, weight_lb: null }, 'nothing refused was saved');
 });

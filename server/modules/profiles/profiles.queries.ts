@@ -3,9 +3,9 @@
  * Profile rows are read keyed by their column names (snake_case), which are also the field
  * names of the catalogue and of the API, so no field is renamed by hand.
  */
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
-import { likes, profiles, users } from '../../kernel/db/schema/index.ts';
+import { facePrints, likes, profiles, uploads, users } from '../../kernel/db/schema/index.ts';
 import {
   INTERNAL_PROFILE_COLUMNS,
   PROFILE_COLUMN_NAMES,
@@ -47,6 +47,26 @@ export function findProfileByUserId(db: Db, userId: number): Promise<ProfileReco
 
 export function findProfileById(db: Db, profileId: number): Promise<ProfileRecord | undefined> {
   return findProfile(db, eq(profiles.id, profileId));
+}
+
+/** The member's approved photo 1 upload (the one in the slot) and what its face scan led to. */
+export interface PhotoOneRow {
+  uploadId: string;
+  boundToScan: boolean;
+  /** The member's face print's review state, if they have one. */
+  review: 'clear' | 'needs_review' | null;
+}
+
+export async function findPhotoOne(db: Db, userId: number): Promise<PhotoOneRow | undefined> {
+  const [row] = await db
+    .select({ uploadId: uploads.id, faceScanId: uploads.faceScanId, review: facePrints.reviewState })
+    .from(uploads)
+    .leftJoin(facePrints, eq(facePrints.userId, uploads.userId))
+    .where(and(eq(uploads.userId, userId), eq(uploads.purpose, 'profile'), eq(uploads.slot, 1), eq(uploads.state, 'approved')))
+    // Deleting photo 1 deletes its approved rows, so there is one; the newest wins if not.
+    .orderBy(desc(uploads.updatedAt))
+    .limit(1);
+  return row && { uploadId: row.uploadId, boundToScan: row.faceScanId !== null, review: row.review };
 }
 
 /** True when `fromProfileId` liked (not passed) `toProfileId`. */
@@ -92,12 +112,7 @@ const NOT_WRITABLE = new Set(['id', 'user_id', 'chats', ...INTERNAL_PROFILE_COLU
  * Writes the given columns (API field names) of one member's profile, and the completeness flag
  * discovery filters on, in one UPDATE.
  */
-export async function updateProfileFields(
-  db: Db,
-  userId: number,
-  values: Record<string, unknown>,
-  isComplete: boolean,
-): Promise<void> {
+export async function updateProfileFields(db: Db, userId: number, values: Record<string, unknown>, isComplete: boolean): Promise<void> {
   const set: Record<string, unknown> = { updatedAt: new Date(), isComplete };
   for (const [name, value] of Object.entries(values)) {
     const key = PROFILE_KEY_BY_NAME.get(name);
@@ -118,4 +133,3 @@ export async function deleteUser(db: Db, userId: number): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return deleted.length > 0;
 }
-

@@ -5,12 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/index.ts';
-import {
-  CompletenessResponse,
-  OwnProfileResponse,
-  ProfileIdParams,
-  ProfilePatchBody,
-} from './profiles.schemas.ts';
+import { CompletenessResponse, OwnProfileResponse, ProfileIdParams, ProfilePatchBody } from './profiles.schemas.ts';
 import { PublicProfileResponse } from '../members/index.ts';
 import * as service from './profiles.service.ts';
 

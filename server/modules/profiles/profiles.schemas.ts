@@ -13,7 +13,9 @@ import { profileIdentity } from '../members/index.ts';
 
 const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 
-
+/** Where the member's photo 1 stands with the Verified badge (see photoVerification in the service). */
+export const PHOTO_VERIFICATION_STATES = ['none', 'unverified', 'pending_review', 'verified'] as const;
+export type PhotoVerification = (typeof PHOTO_VERIFICATION_STATES)[number];
 
 export const OwnProfileResponse = Type.Object(
   {
@@ -23,10 +25,24 @@ export const OwnProfileResponse = Type.Object(
     chats: Type.Integer({ minimum: 0, description: 'Chat-credit balance' }),
     location_latitude: nullable(Type.Number({ minimum: -90, maximum: 90, description: 'Derived from home_city/state/country' })),
     location_longitude: nullable(Type.Number({ minimum: -180, maximum: 180, description: 'Derived from home_city/state/country' })),
+    photo_verification: Type.Union(
+      [Type.Literal('none'), Type.Literal('unverified'), Type.Literal('pending_review'), Type.Literal('verified')],
+      {
+        description:
+          'Photo 1 and the Verified badge: none (no photo 1), unverified (no matching face scan yet: bind one to photo1_upload_id), ' +
+          'pending_review (the scan matched, the same face is verified on another account: a person reviews it), verified',
+      },
+    ),
+    photo1_upload_id: nullable(
+      Type.String({
+        format: 'uuid',
+        'x-id-of': 'upload',
+        description: 'The approved photo 1 upload, for POST /uploads/{id}/liveness/ (verify later)',
+      }),
+    ),
   },
   { additionalProperties: false, description: "The member's own profile, private fields included." },
 );
-
 
 /**
  * Every property is typed as the catalogue says, but the body is checked by cleanProfilePatch
@@ -52,4 +68,3 @@ export const CompletenessResponse = Type.Object({
   is_complete: Type.Boolean(),
   missing_fields: Type.Array(Type.String(), { description: 'Required field names still empty, in edit-screen order' }),
 });
-

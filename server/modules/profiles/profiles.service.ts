@@ -9,16 +9,17 @@ import path from 'node:path';
 import type { Static } from 'typebox';
 import { AUTH_MESSAGES, MAX_ACCOUNTS_PER_PHONE } from '../../contract/auth.ts';
 import { cleanProfilePatch, computeCompleteness } from '../../contract/profile-validation.ts';
+import { lbsToWholeKg } from '../../contract/units.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { notFound, validationError } from '../../kernel/errors.ts';
 import { writeEvent } from '../../kernel/events/outbox.ts';
 import { type MediaStore, memberMediaPrefix } from '../../kernel/media/index.ts';
-import { removeAllMatchesOf } from '../likes/index.ts';
+import { findMatchBetween, removeAllMatchesOf } from '../likes/index.ts';
 import { ageOf, callerRef, findMember, isVisibleTo, MEMBER_MESSAGES, type PublicProfile, toPublicProfile } from '../members/index.ts';
 import { LOCATION_FIELDS, resolveLocation } from '../geo/index.ts';
 import * as queries from './profiles.queries.ts';
-import type { CompletenessResponse, OwnProfileResponse } from './profiles.schemas.ts';
+import type { CompletenessResponse, OwnProfileResponse, PhotoVerification } from './profiles.schemas.ts';
 
 /** Profiles read and write the database; deletion also removes the member's media and logs. */
 export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'> & { media: MediaStore };
@@ -30,6 +31,7 @@ export const PROFILE_SERVICE_MESSAGES = {
   notFound: MEMBER_MESSAGES.profileNotFound,
   phoneLimit: `This phone number is already used by ${MAX_ACCOUNTS_PER_PHONE} accounts`,
   deleted: 'Profile deleted successfully',
+  poundsDisagree: (kg: number) => `Must be the same weight as the kilograms sent (${kg} kg)`,
 } as const;
 
 export const PROFILE_DELETED_SUBJECT = 'profiles.deleted' as const;
@@ -41,30 +43,74 @@ async function ownRecord(deps: ProfileDeps, userId: number): Promise<queries.Pro
   return record;
 }
 
+/**
+ * Photo 1 and the badge, as the member should read it: verified; pending_review when the scan
+ * matched photo 1 but the same face is verified on another live account, so the badge waits for a
+ * person (otherwise the member would be left unverified without a word); unverified when photo 1
+ * came without a matching scan (no camera, or the scan was skipped): a scan can still be bound to
+ * the upload later; none without photo 1.
+ */
+export function photoVerification(
+  record: { verified: boolean; photo1_url?: unknown },
+  photoOne: queries.PhotoOneRow | undefined,
+): PhotoVerification {
+  if (!record.photo1_url) return 'none';
+  if (record.verified) return 'verified';
+  if (photoOne?.boundToScan && photoOne.review === 'needs_review') return 'pending_review';
+  return 'unverified';
+}
+
 export async function getOwnProfile(deps: ProfileDeps, userId: number): Promise<OwnProfile> {
-  const record = await ownRecord(deps, userId);
-  return { ...record, age: ageOf(record.date_of_birth, new Date()) } as OwnProfile;
+  const [record, photoOne] = await Promise.all([ownRecord(deps, userId), queries.findPhotoOne(deps.db, userId)]);
+  return {
+    ...record,
+    age: ageOf(record.date_of_birth, new Date()),
+    photo_verification: photoVerification(record, photoOne),
+    photo1_upload_id: record.photo1_url ? (photoOne?.uploadId ?? null) : null,
+  } as OwnProfile;
 }
 
 /**
- * Another member's profile. The viewer needs a complete profile (403); a profile that does not
- * exist, is incomplete or is blocked either way answers the same 404.
+ * Another member's profile, with the viewer's match with it (if any). The viewer needs a complete
+ * profile (403); a profile that does not exist, is incomplete or is blocked either way answers
+ * the same 404.
  */
 export async function getPublicProfile(deps: ProfileDeps, viewerUserId: number, profileId: number): Promise<PublicProfile> {
   const viewer = await callerRef(deps.db, viewerUserId, { complete: true });
   const targetRef = await findMember(deps.db, { profileId });
   if (!targetRef || !(await isVisibleTo(deps.db, viewer, targetRef))) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
-  const [target, viewerRecord, isLiked] = await Promise.all([
+  const [target, viewerRecord, isLiked, match] = await Promise.all([
     queries.findProfileById(deps.db, profileId),
     ownRecord(deps, viewerUserId),
     queries.isLikedBy(deps.db, viewer.profileId, profileId),
+    findMatchBetween(deps.db, viewer.profileId, profileId),
   ]);
   if (!target) throw notFound(PROFILE_SERVICE_MESSAGES.notFound);
-  return toPublicProfile(target, viewerRecord, isLiked);
+  // A match's profile leads to the chat instead of offering a like or a pass again.
+  return { ...toPublicProfile(target, viewerRecord, isLiked), match_id: match?.id ?? null };
 }
 
 export async function getCompleteness(deps: ProfileDeps, userId: number): Promise<Completeness> {
   return computeCompleteness(await ownRecord(deps, userId));
+}
+
+/**
+ * Kilograms and the pounds a member typed describe one weight. Pounds sent decide the kilograms
+ * (kilograms sent beside them must agree); kilograms sent alone drop stored pounds that no longer
+ * round to them, so the pounds shown are never another weight than the one stored.
+ */
+export function reconcileWeight(values: Record<string, unknown>, errors: Record<string, string[]>, current: Record<string, unknown>): void {
+  if (errors.weight || errors.weight_lb) return;
+  const pounds = values.weight_lb;
+  if (typeof pounds === 'number') {
+    const kg = lbsToWholeKg(pounds);
+    if ('weight' in values && values.weight !== kg) errors.weight_lb = [PROFILE_SERVICE_MESSAGES.poundsDisagree(kg)];
+    else values.weight = kg;
+    return;
+  }
+  if (!('weight' in values) || 'weight_lb' in values) return;
+  const stored = current.weight_lb;
+  if (typeof stored !== 'number' || typeof values.weight !== 'number' || lbsToWholeKg(stored) !== values.weight) values.weight_lb = null;
 }
 
 /**
@@ -74,6 +120,7 @@ export async function getCompleteness(deps: ProfileDeps, userId: number): Promis
 export async function updateProfile(deps: ProfileDeps, userId: number, body: Record<string, unknown>): Promise<OwnProfile> {
   const { values, errors } = cleanProfilePatch(body, new Date());
   const current = await ownRecord(deps, userId);
+  reconcileWeight(values, errors, current);
 
   const sentLocation = LOCATION_FIELDS.filter((field) => field in values);
   if (sentLocation.length > 0) {

@@ -38,7 +38,12 @@ t.test('own profile', async (t) => {
   });
 
   t.test('after a save it carries the values, age and derived coordinates', async (t) => {
-    const saved = await patchProfile(app, ada, { ...COMPLETE_FORM, phone: '+1 555-010-2030', tattoos: ['No tattoos'], minimum_betrothal_gift_price: 2500.5 });
+    const saved = await patchProfile(app, ada, {
+      ...COMPLETE_FORM,
+      phone: '+1 555-010-2030',
+      tattoos: ['No tattoos'],
+      minimum_betrothal_gift_price: 2500.5,
+    });
     t.equal(saved.statusCode, 200, saved.body);
     const body = (await getMyProfile(app, ada)).json();
     t.equal(body.phone, '+15550102030');
@@ -111,7 +116,7 @@ t.test("another member's profile", async (t) => {
     t.equal(toPublicProfile({ ...located }, located, false).distance, 1);
   });
 
-  t.test('is_liked follows the viewer\'s like, not a pass and not the other direction', async (t) => {
+  t.test("is_liked follows the viewer's like, not a pass and not the other direction", async (t) => {
     t.equal((await getProfile(app, viewer, otherId)).json().is_liked, false);
     await like(db, other, viewer);
     t.equal((await getProfile(app, viewer, otherId)).json().is_liked, false, 'liked by them is not liked by me');

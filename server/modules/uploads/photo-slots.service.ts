@@ -4,11 +4,11 @@
  * slot's approved files leave the store only after that commits, so a rollback never points the
  * profile at deleted files. Deleting photo 1 also takes the verified badge.
  */
-import { clearVerification } from '../../kernel/db/face-prints.ts';
-import { syncCompleteness } from '../../kernel/db/profile-completeness.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { notFound } from '../../kernel/errors.ts';
 import { deleteMediaQuietly, type MediaStore } from '../../kernel/media/index.ts';
+import { clearVerification } from '../liveness/index.ts';
+import { syncCompleteness } from '../profiles/index.ts';
 import * as queries from './uploads.queries.ts';
 import { UPLOAD_MESSAGES } from './uploads.rules.ts';
 
@@ -18,7 +18,7 @@ export async function deletePhoto(deps: PhotoSlotDeps, userId: number, slot: que
   const keys = await deps.db.transaction(async (tx) => {
     const photo = await queries.lockProfilePhoto(tx, userId, slot);
     if (!photo?.url) throw notFound(UPLOAD_MESSAGES.photoNotFound);
-    await queries.clearProfilePhoto(tx, userId, slot);
+    await queries.setProfilePhoto(tx, userId, slot, null);
     await syncCompleteness(tx, userId);
     // The badge vouches for photo 1; without it there is nothing verified to show.
     if (slot === 1) await clearVerification(tx, userId);

@@ -14,8 +14,7 @@ import { STALE_UPLOAD_HOURS, sweepStaleUploads } from './stale-uploads.ts';
 const backdate = (db: Db, uploadId: string, hours: number) =>
   db.execute(sql`update uploads set created_at = now() - make_interval(hours => ${hours}) where id = ${uploadId}`);
 
-const exists = async (db: Db, uploadId: string) =>
-  (await db.execute(sql`select 1 from uploads where id = ${uploadId}`)).length === 1;
+const exists = async (db: Db, uploadId: string) => (await db.execute(sql`select 1 from uploads where id = ${uploadId}`)).length === 1;
 
 const quietLog = { info: () => {}, warn: () => {} };
 

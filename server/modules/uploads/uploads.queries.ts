@@ -45,13 +45,20 @@ export async function countAwaitingSince(db: Db, userId: number, since: Date): P
 }
 
 export async function findOwnUpload(db: Db, userId: number, uploadId: string): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)));
   return row;
 }
 
 /** The same, locked until the transaction ends: a second send of the same upload waits here. */
 export async function lockOwnUpload(db: Db, userId: number, uploadId: string): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId))).for('update');
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)))
+    .for('update');
   return row;
 }
 
@@ -69,26 +76,31 @@ export async function markPendingReview(db: Db, uploadId: string): Promise<Uploa
   return row;
 }
 
-const PHOTO_COLUMNS = {
-  1: profiles.photo1Url,
-  2: profiles.photo2Url,
-  3: profiles.photo3Url,
-  4: profiles.photo4Url,
-  5: profiles.photo5Url,
-} as const;
-export type PhotoSlot = keyof typeof PHOTO_COLUMNS;
+/** Which profile column holds each photo slot: the one map for deletions and approvals. */
+const PHOTO_COLUMN_OF_SLOT = { 1: 'photo1Url', 2: 'photo2Url', 3: 'photo3Url', 4: 'photo4Url', 5: 'photo5Url' } as const;
+export type PhotoSlot = keyof typeof PHOTO_COLUMN_OF_SLOT;
 
 /** The slot's photo URL, with the profile row locked so a concurrent save waits for us. */
 export async function lockProfilePhoto(db: Db, userId: number, slot: PhotoSlot): Promise<{ url: string | null } | undefined> {
-  const [row] = await db.select({ url: PHOTO_COLUMNS[slot] }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+  const [row] = await db
+    .select({ url: profiles[PHOTO_COLUMN_OF_SLOT[slot]] })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
   return row;
 }
 
-export async function clearProfilePhoto(db: Db, userId: number, slot: PhotoSlot): Promise<void> {
+/** Points the slot at `url` (a stored photo reference), or empties it with null. */
+export async function setProfilePhoto(db: Db, userId: number, slot: PhotoSlot, url: string | null): Promise<void> {
   await db
     .update(profiles)
-    .set({ [`photo${slot}Url`]: null, updatedAt: new Date() })
+    .set({ [PHOTO_COLUMN_OF_SLOT[slot]]: url, updatedAt: new Date() })
     .where(eq(profiles.userId, userId));
+}
+
+/** A passed scan now vouches for this upload (photo 1). */
+export async function bindUploadToScan(db: Db, uploadId: string, scanId: string): Promise<void> {
+  await db.update(uploads).set({ faceScanId: scanId, updatedAt: new Date() }).where(eq(uploads.id, uploadId));
 }
 
 /** Removes the slot's approved uploads and returns every media key they held. */

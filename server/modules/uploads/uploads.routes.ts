@@ -1,6 +1,7 @@
 /**
  * Upload routes and deleting a profile photo. Thin: schemas in uploads.schemas.ts, rules in
- * uploads.service.ts and photo-slots.service.ts. Every upload id in a path is the caller's own
+ * uploads.service.ts, photo-slots.service.ts and scan-binding.service.ts (binding a passed face
+ * scan to photo 1, under the liveness tag). Every upload id in a path is the caller's own
  * (another member's is a 404); the multipart body parser lives only on the one route that
  * takes a file.
  */
@@ -8,7 +9,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUTH_HEADER_SECURITY, DetailResponse, errorResponses } from '../common/index.ts';
 import multipartUploadRoute from './multipart.route.ts';
 import * as photoSlots from './photo-slots.service.ts';
-import { CreateUploadBody, CreateUploadResponse, PhotoSlotParams, UploadParams, UploadStatusResponse } from './uploads.schemas.ts';
+import * as scanBinding from './scan-binding.service.ts';
+import {
+  BindScanBody,
+  BindScanResponse,
+  CreateUploadBody,
+  CreateUploadResponse,
+  PhotoSlotParams,
+  UploadParams,
+  UploadStatusResponse,
+} from './uploads.schemas.ts';
 import { MAX_FACE_SCAN_BASE64 } from './uploads.rules.ts';
 import { scheduleStaleUploadSweep } from './stale-uploads.ts';
 import * as service from './uploads.service.ts';
@@ -32,7 +42,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Start an upload of a profile photo (photo1..photo5) or a chat photo; on the object store the answer carries the URL to PUT the file to',
+        summary:
+          'Start an upload of a profile photo (photo1..photo5) or a chat photo; on the object store the answer carries the URL to PUT the file to',
         body: CreateUploadBody,
         response: { 201: CreateUploadResponse, ...errorResponses(400, 401, 404, 429) },
       },
@@ -87,6 +98,21 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       detail: await photoSlots.deletePhoto({ ...deps, log: request.log }, request.member.userId, request.params.index as PhotoSlot),
     }),
+  );
+
+  app.post(
+    '/uploads/:id/liveness/',
+    {
+      schema: {
+        tags: ['liveness'],
+        security,
+        summary: 'Bind a passed face scan to my photo 1 upload; an approved photo 1 that matches it makes me verified',
+        params: UploadParams,
+        body: BindScanBody,
+        response: { 200: BindScanResponse, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => scanBinding.bindScan(deps, request.member.userId, request.params.id, request.body),
   );
 };
 

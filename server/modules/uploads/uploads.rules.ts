@@ -1,12 +1,13 @@
 /**
- * What an upload may be: the image types the moderation pipeline can read, the size cap, how
- * many may wait at once, and the messages the client shows. One place, so the JSON route, the
- * multipart route and the object-store check cannot drift apart.
+ * The server's side of what an upload may be: the field names, how many may wait at once, the
+ * presign lifetime and the messages of the upload routes. The types, the cap and the file check
+ * the browser shares live in server/contract/upload-rules.ts, so both sides judge a file alike.
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, UPLOAD_RULE_MESSAGES } from '../../contract/upload-rules.ts';
 
-/** The phone's HEIC/HEIF is accepted as sent; moderation converts it. */
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+export { checkUploadFile } from '../../contract/upload-rules.ts';
+export { MAX_UPLOAD_BYTES };
+export const IMAGE_CONTENT_TYPES = ACCEPTED_IMAGE_TYPES;
 
 export const UPLOAD_FIELD_NAMES = ['photo1', 'photo2', 'photo3', 'photo4', 'photo5', 'chat'] as const;
 export type UploadFieldName = (typeof UPLOAD_FIELD_NAMES)[number];
@@ -26,8 +27,7 @@ export const MAX_FACE_SCAN_BYTES = 2 * 1024 * 1024;
 export const MAX_FACE_SCAN_BASE64 = Math.ceil(MAX_FACE_SCAN_BYTES / 3) * 4;
 
 export const UPLOAD_MESSAGES = {
-  notAnImage: 'Please select an image file',
-  tooLarge: 'Image must be less than 10MB',
+  ...UPLOAD_RULE_MESSAGES,
   tooManyAwaiting: `You have ${MAX_AWAITING_UPLOADS} uploads waiting to be sent. Please finish or wait for them before adding more.`,
   notFound: 'Upload not found.',
   notReceived: 'Upload not received',
@@ -43,12 +43,6 @@ export const UPLOAD_MESSAGES = {
   chatPhotoRefused: 'This photo was not approved, so it cannot be sent.',
   photoDeleted: (slot: number) => `Photo ${slot} deleted`,
 } as const;
-
-export const isImageContentType = (contentType: string): boolean =>
-  (IMAGE_CONTENT_TYPES as readonly string[]).includes(contentType.trim().toLowerCase());
-
-export const isAcceptableLength = (length: number): boolean =>
-  Number.isInteger(length) && length > 0 && length <= MAX_UPLOAD_BYTES;
 
 /** 'photoN' is profile slot N; 'chat' has no slot. */
 export function purposeOf(fieldName: UploadFieldName): { purpose: 'profile' | 'chat'; slot: number | null } {

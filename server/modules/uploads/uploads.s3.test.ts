@@ -95,40 +95,56 @@ t.test('create gives a URL to PUT to; mark_uploaded checks the object and moves 
   });
 });
 
-t.test('two API instances and a workers process share the bucket over NATS: a photo PUT through one is reviewed by the worker and served by the other', { skip: natsSkip }, async (t) => {
-  const photo = readFileSync(new URL('../../../fixtures/images/astronaut.jpg', import.meta.url));
-  const env = { ...natsTestEnv(t), ...S3_ENV };
-  const a = await buildTestApp(t, env);
-  const b = await buildTestApp(t, env, { databaseUrl: a.databaseUrl, jwtSecret: a.jwtSecret });
-  const csp = String((await a.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
-  t.match(csp, new RegExp(`connect-src 'self' http://127\\.0\\.0\\.1:${port}`), 'the page may PUT to the bucket');
+t.test(
+  'two API instances and a workers process share the bucket over NATS: a photo PUT through one is reviewed by the worker and served by the other',
+  { skip: natsSkip },
+  async (t) => {
+    const photo = readFileSync(new URL('../../../fixtures/images/astronaut.jpg', import.meta.url));
+    const env = { ...natsTestEnv(t), ...S3_ENV };
+    const a = await buildTestApp(t, env);
+    const b = await buildTestApp(t, env, { databaseUrl: a.databaseUrl, jwtSecret: a.jwtSecret });
+    const csp = String((await a.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    t.match(csp, new RegExp(`connect-src 'self' http://127\\.0\\.0\\.1:${port}`), 'the page may PUT to the bucket');
 
-  // The workers process, in this test process, with its own connection to the bucket.
-  const log = memoryLog();
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: a.databaseUrl, ...env });
-  const link = new NatsLink({ url: env.NATS_URL, name: 'test-workers', log });
-  link.start();
-  const push = new NatsPushBus(link, env.NATS_PUSH_PREFIX, log);
-  const handlers = createHandlers(['photo-moderation'], { config, db: a.db, push, log, media: createMediaStore(config) });
-  const workers = startNatsWorkers(handlers, link, { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX }, { log });
-  t.teardown(async () => {
-    await workers.stop();
-    await push.close();
-    await link.close();
-  });
+    // The workers process, in this test process, with its own connection to the bucket.
+    const log = memoryLog();
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: a.databaseUrl, ...env });
+    const link = new NatsLink({ url: env.NATS_URL, name: 'test-workers', log });
+    link.start();
+    const push = new NatsPushBus(link, env.NATS_PUSH_PREFIX, log);
+    const handlers = createHandlers(['photo-moderation'], { config, db: a.db, push, log, media: createMediaStore(config) });
+    const workers = startNatsWorkers(handlers, link, { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX }, { log });
+    t.teardown(async () => {
+      await workers.stop();
+      await push.close();
+      await link.close();
+    });
 
-  const member = await signUp(a.app, { username: 'shared' });
-  const created = await a.app.inject({ method: 'POST', url: '/api/v1/uploads/', headers: member.auth, payload: { fieldName: 'photo2', contentType: 'image/jpeg', contentLength: photo.length } });
-  const { uploadId, uploadUrl } = created.json() as { uploadId: string; uploadUrl: string };
-  const put = await fetch(uploadUrl, { method: 'PUT', body: photo, headers: { 'content-type': 'image/jpeg', 'content-length': String(photo.length) } });
-  t.equal(put.status, 200);
-  t.equal((await a.app.inject({ method: 'POST', url: `/api/v1/uploads/${uploadId}/mark_uploaded`, headers: member.auth })).statusCode, 200);
+    const member = await signUp(a.app, { username: 'shared' });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads/',
+      headers: member.auth,
+      payload: { fieldName: 'photo2', contentType: 'image/jpeg', contentLength: photo.length },
+    });
+    const { uploadId, uploadUrl } = created.json() as { uploadId: string; uploadUrl: string };
+    const put = await fetch(uploadUrl, {
+      method: 'PUT',
+      body: photo,
+      headers: { 'content-type': 'image/jpeg', 'content-length': String(photo.length) },
+    });
+    t.equal(put.status, 200);
+    t.equal(
+      (await a.app.inject({ method: 'POST', url: `/api/v1/uploads/${uploadId}/mark_uploaded`, headers: member.auth })).statusCode,
+      200,
+    );
 
-  const verdict = await waitForVerdict(b.app, member, uploadId, 60_000);
-  t.equal(verdict.state, 'approved', JSON.stringify(verdict));
-  if (verdict.state !== 'approved') return;
-  const served = await a.app.inject({ method: 'GET', url: verdict.preview as string });
-  t.equal(served.statusCode, 200, 'instance A serves what the worker wrote to the bucket');
-  t.equal(served.headers['content-type'], 'image/jpeg');
-  t.equal(await a.media.size(`users/${member.userId}/uploads/${uploadId}/original`), null, 'the original left the bucket');
-});
+    const verdict = await waitForVerdict(b.app, member, uploadId, 60_000);
+    t.equal(verdict.state, 'approved', JSON.stringify(verdict));
+    if (verdict.state !== 'approved') return;
+    const served = await a.app.inject({ method: 'GET', url: verdict.preview as string });
+    t.equal(served.statusCode, 200, 'instance A serves what the worker wrote to the bucket');
+    t.equal(served.headers['content-type'], 'image/jpeg');
+    t.equal(await a.media.size(`users/${member.userId}/uploads/${uploadId}/original`), null, 'the original left the bucket');
+  },
+);

@@ -17,8 +17,7 @@ import { callerRef } from '../members/index.ts';
 import * as queries from './uploads.queries.ts';
 import {
   AWAITING_WINDOW_MINUTES,
-  isAcceptableLength,
-  isImageContentType,
+  checkUploadFile,
   MAX_AWAITING_UPLOADS,
   MAX_FACE_SCAN_BYTES,
   MAX_UPLOAD_BYTES,
@@ -39,8 +38,8 @@ export async function createUpload(
   userId: number,
   body: Static<typeof CreateUploadBody>,
 ): Promise<Static<typeof CreateUploadResponse>> {
-  if (!isImageContentType(body.contentType)) throw badRequest(UPLOAD_MESSAGES.notAnImage);
-  if (!isAcceptableLength(body.contentLength)) throw badRequest(UPLOAD_MESSAGES.tooLarge);
+  const fileProblem = checkUploadFile({ type: body.contentType, size: body.contentLength });
+  if (fileProblem) throw badRequest(fileProblem);
   // A still frame older clients send with photo 1. The live scan (livenessToken) is what verifies
   // a member, so the frame is checked for size and never stored: no biometric data kept unused.
   const faceScan = body.faceScan ? Buffer.from(body.faceScan, 'base64') : null;
@@ -64,7 +63,16 @@ export async function createUpload(
       if (slot !== 1) throw badRequest(LIVENESS_ONLY_PHOTO_1);
       faceScanId = (await bindableScan(tx, userId, body.livenessToken, null)).id;
     }
-    await queries.insertUpload(tx, { id: uploadId, userId, purpose, slot, contentType, contentLength: body.contentLength, originalKey, faceScanId });
+    await queries.insertUpload(tx, {
+      id: uploadId,
+      userId,
+      purpose,
+      slot,
+      contentType,
+      contentLength: body.contentLength,
+      originalKey,
+      faceScanId,
+    });
   });
   const uploadUrl = await deps.media.presignPut(originalKey, contentType, body.contentLength, PRESIGN_SECONDS);
   return uploadUrl ? { uploadId, uploadUrl } : { uploadId };

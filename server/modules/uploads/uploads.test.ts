@@ -43,12 +43,19 @@ t.test('create, send through the API, pending review with its event', async (t) 
   const { app, db, media } = await buildTestApp(t, API_SIDE_ONLY);
   // A newcomer with an incomplete profile uploads photo 1 to complete it.
   const newcomer = await signUp(app, { username: 'newcomer' });
-  const created = await create(app, newcomer, { fieldName: 'photo1', contentType: 'image/jpeg', contentLength: JPEG.length, cameraMetadata: { takenWithCamera: true } });
+  const created = await create(app, newcomer, {
+    fieldName: 'photo1',
+    contentType: 'image/jpeg',
+    contentLength: JPEG.length,
+    cameraMetadata: { takenWithCamera: true },
+  });
   t.equal(created.statusCode, 201, created.body);
   const { uploadId, uploadUrl } = created.json();
   t.match(uploadId, /^[0-9a-f-]{36}$/);
   t.equal(uploadUrl, undefined, 'the local store takes the file through the API');
-  const [row] = await db.execute<{ original_key: string; state: string }>(sql`select original_key, state from uploads where id = ${uploadId}`);
+  const [row] = await db.execute<{ original_key: string; state: string }>(
+    sql`select original_key, state from uploads where id = ${uploadId}`,
+  );
   t.same(row, { original_key: `users/${newcomer.userId}/uploads/${uploadId}/original`, state: 'awaiting_upload' });
   t.same(
     (await status(app, newcomer, uploadId)).json(),
@@ -119,7 +126,16 @@ t.test('wrong type and size are refused with the messages the client shows', asy
     t.equal(response.json().error, 'Image must be less than 10MB');
   }
   t.equal((await create(app, adam, { fieldName: 'photo6', contentType: 'image/png', contentLength: 1 })).statusCode, 400, 'no sixth slot');
-  t.equal((await app.inject({ method: 'POST', url: '/api/v1/uploads/', payload: { fieldName: 'photo1', contentType: 'image/png', contentLength: 1 } })).statusCode, 401);
+  t.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads/',
+        payload: { fieldName: 'photo1', contentType: 'image/png', contentLength: 1 },
+      })
+    ).statusCode,
+    401,
+  );
 });
 
 t.test('a file larger than declared, or no file, is refused', async (t) => {
@@ -133,7 +149,12 @@ t.test('a file larger than declared, or no file, is refused', async (t) => {
   t.equal(await media.size(`users/${adam.userId}/uploads/${uploadId}/original`), null, 'nothing stored');
   t.equal((await uploadEvents(db)).length, 0);
 
-  const json = await app.inject({ method: 'POST', url: `/api/v1/uploads/${uploadId}/multipart`, headers: adam.auth, payload: { file: 'x' } });
+  const json = await app.inject({
+    method: 'POST',
+    url: `/api/v1/uploads/${uploadId}/multipart`,
+    headers: adam.auth,
+    payload: { file: 'x' },
+  });
   t.ok(json.statusCode >= 400 && json.statusCode < 500, `a JSON body is not a file (${json.statusCode})`);
   t.equal((await sendFile(app, adam, uploadId, JPEG.subarray(0, 4))).statusCode, 200, 'the declared size goes through');
 });
@@ -145,7 +166,11 @@ t.test("another member's upload is not found on every route", async (t) => {
   const uploadId = await createPhoto(app, eve, 'photo2');
   t.equal((await status(app, adam, uploadId)).statusCode, 404, 'status');
   t.equal((await sendFile(app, adam, uploadId, JPEG)).statusCode, 404, 'multipart');
-  t.equal((await app.inject({ method: 'POST', url: `/api/v1/uploads/${uploadId}/mark_uploaded`, headers: adam.auth })).statusCode, 404, 'mark_uploaded');
+  t.equal(
+    (await app.inject({ method: 'POST', url: `/api/v1/uploads/${uploadId}/mark_uploaded`, headers: adam.auth })).statusCode,
+    404,
+    'mark_uploaded',
+  );
   t.equal(await stateOf(db, uploadId), 'awaiting_upload', "eve's upload is untouched");
   t.equal((await status(app, eve, uploadId)).statusCode, 200, 'the owner still sees it');
   t.equal((await status(app, adam, 'not-a-uuid')).statusCode, 400);
@@ -154,19 +179,26 @@ t.test("another member's upload is not found on every route", async (t) => {
 t.test('too many uploads waiting at once are refused', async (t) => {
   const { app, db } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
-  const answers = await Promise.all(Array.from({ length: 14 }, () => create(app, adam, { fieldName: 'chat', contentType: 'image/png', contentLength: 10 })));
+  const answers = await Promise.all(
+    Array.from({ length: 14 }, () => create(app, adam, { fieldName: 'chat', contentType: 'image/png', contentLength: 10 })),
+  );
   t.equal(answers.filter((a) => a.statusCode === 201).length, 10, 'ten at most, even when sent at once');
   const refused = answers.find((a) => a.statusCode === 429);
   t.match(refused?.json().error, /waiting/);
   const [first] = await db.execute<{ id: string }>(sql`select id from uploads where user_id = ${adam.userId} limit 1`);
   await sendFile(app, adam, first.id, Buffer.alloc(10));
-  t.equal((await create(app, adam, { fieldName: 'chat', contentType: 'image/png', contentLength: 10 })).statusCode, 201, 'sending one frees a place');
+  t.equal(
+    (await create(app, adam, { fieldName: 'chat', contentType: 'image/png', contentLength: 10 })).statusCode,
+    201,
+    'sending one frees a place',
+  );
 });
 
 t.test('deleting a photo slot clears it, recomputes completeness and removes its files', async (t) => {
   const { app, db, media } = await buildTestApp(t, API_SIDE_ONLY);
   const adam = await man(app, db, {}, 'adam');
-  const completeness = async () => (await app.inject({ method: 'GET', url: '/api/v1/profile/completeness/', headers: adam.auth })).json().is_complete;
+  const completeness = async () =>
+    (await app.inject({ method: 'GET', url: '/api/v1/profile/completeness/', headers: adam.auth })).json().is_complete;
   t.equal(await completeness(), true);
   // An approved photo 1, as moderation would leave it.
   const uploadId = await createPhoto(app, adam, 'photo1');

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { FullPageSpinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { toast } from '../../lib/toast.ts';
-import { useCompleteness } from '../../features/profile/api/get-completeness.ts';
+import { FullPageSpinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { toast } from '@/lib/toast.ts';
+import { useCompleteness } from '@/features/profile/api/get-completeness.ts';
 import { COMPLETE_PROFILE_MESSAGE, isAllowedWhileIncomplete } from './access.ts';
 
-/** An incomplete profile may reach only /profile/edit and /home. */
+/** An incomplete profile may reach only /profile/edit, /home and /credits (access.ts). */
 export function CompletenessGuard() {
   const { data, isLoading } = useCompleteness();
   const { pathname } = useLocation();

@@ -4,11 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { paths } from '../../config/paths.ts';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { SignupForm } from '../../features/auth/components/signup-form.tsx';
+import { AuthLayout } from '@/components/layouts/auth-layout.tsx';
+import { paths } from '@/config/paths.ts';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form.tsx';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form.tsx';
+import { SignupForm } from '@/features/auth/components/signup-form.tsx';
 
 export const RESET_REDIRECT_MS = 2000;
 
@@ -27,8 +27,8 @@ export function ForgotPasswordRoute() {
       <AuthLayout title="Check Your Email">
         <div className="auth-panel" role="status">
           <p>
-            If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your password. The link
-            works once and expires soon.
+            If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset your password. The link works once and expires
+            soon.
           </p>
           <Link to={paths.signin} className="btn btn-primary btn-block">
             Back to Sign In
@@ -48,6 +48,7 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [done, setDone] = useState(false);
+  const [linkRefused, setLinkRefused] = useState(false);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -56,7 +57,7 @@ export function ResetPasswordRoute() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  if (!token) {
+  if (!token || linkRefused) {
     return (
       <AuthLayout title="Invalid Reset Link">
         <div className="auth-panel">
@@ -82,7 +83,7 @@ export function ResetPasswordRoute() {
   }
   return (
     <AuthLayout title="Set a new password">
-      <ResetPasswordForm token={token} onDone={() => setDone(true)} />
+      <ResetPasswordForm token={token} onDone={() => setDone(true)} onInvalidLink={() => setLinkRefused(true)} />
     </AuthLayout>
   );
 }

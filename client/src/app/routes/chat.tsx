@@ -1,18 +1,19 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import { refreshCaches } from '../../lib/cache.ts';
-import { findMatch, useMatches } from '../../lib/matches.ts';
-import { ChatScreen } from '../../features/chat/components/chat-screen.tsx';
-import { placeLine } from '../../features/chat/hooks/chat-state.ts';
-import { usePackages } from '../../features/credits/api/get-packages.ts';
-import { useMyProfile } from '../../features/profile/api/get-my-profile.ts';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { refreshCaches } from '@/lib/cache.ts';
+import { findMatch, useMatches } from '@/lib/matches.ts';
+import { useBlockUser } from '@/features/blocks/hooks/use-block-user.ts';
+import { ChatScreen } from '@/features/chat/components/chat-screen.tsx';
+import { placeLine } from '@/features/chat/hooks/chat-state.ts';
+import { usePackages } from '@/features/credits/api/get-packages.ts';
+import { useMyProfile } from '@/features/profile/api/get-my-profile.ts';
+import { useProfile } from '@/features/profile/api/get-profile.ts';
 
 /**
  * /chat/{matchId}: the chat feature's screen, given what other features know: the peer's home
- * city and state (their profile, when the match lacks them), my own name and photo, and the
- * credit balance and packages for the unlock dialog (credits), which an unlock reloads together
- * with my profile (the header's credit count).
+ * city and state (their profile, when the match lacks them), my own name and photo, the credit
+ * balance and packages for the unlock dialog (credits), which an unlock reloads together with my
+ * profile (the header's credit count), and blocking the peer from the chat's menu (blocks).
  */
 export function ChatRoute() {
   const { matchId = '' } = useParams();
@@ -25,6 +26,9 @@ export function ChatRoute() {
   const packages = usePackages();
   const { mutate: reloadPackages } = packages;
   const { mutate: reloadMatches } = matches;
+  const { block } = useBlockUser();
+  const peerUserId = match?.user_id;
+  const blockPeer = useCallback(() => (peerUserId === undefined ? Promise.resolve(false) : block(peerUserId)), [block, peerUserId]);
 
   const refreshCredits = useCallback(
     () => Promise.allSettled([reloadPackages(), reloadMatches(), refreshCaches(['myProfile'])]),
@@ -48,6 +52,7 @@ export function ChatRoute() {
         retry: () => void reloadPackages(),
       }}
       refreshCredits={refreshCredits}
+      blockPeer={blockPeer}
     />
   );
 }

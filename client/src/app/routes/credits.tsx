@@ -1,4 +1,4 @@
-import { CreditsScreen } from '../../features/credits/components/credits-screen.tsx';
+import { CreditsScreen } from '@/features/credits/components/credits-screen.tsx';
 
 /** /credits inside the main layout; the header's credit count refreshes with the profile. */
 export function CreditsRoute() {

@@ -1,5 +1,5 @@
-import { Privacy } from '../../features/legal/components/privacy.tsx';
-import { Terms } from '../../features/legal/components/terms.tsx';
+import { Privacy } from '@/features/legal/components/privacy.tsx';
+import { Terms } from '@/features/legal/components/terms.tsx';
 
 export const PrivacyRoute = Privacy;
 export const TermsRoute = Terms;

@@ -1,4 +1,4 @@
-import { MatchesScreen } from '../../features/matches/components/matches-screen.tsx';
+import { MatchesScreen } from '@/features/matches/components/matches-screen.tsx';
 
 /** /matches inside the main layout. */
 export function MatchesRoute() {

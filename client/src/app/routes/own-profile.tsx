@@ -1,15 +1,18 @@
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { toast } from '../../lib/toast.ts';
-import { useMyProfile } from '../../features/profile/api/get-my-profile.ts';
-import { deleteProfile } from '../../features/profile/api/delete-profile.ts';
-import { OwnProfile } from '../../features/profile/components/own-profile.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/toast.ts';
+import { useMyProfile } from '@/features/profile/api/get-my-profile.ts';
+import { deleteProfile } from '@/features/profile/api/delete-profile.ts';
+import { OwnProfile } from '@/features/profile/components/own-profile.tsx';
+import { VerifyNow } from '@/features/photos/components/verify-now.tsx';
 import { useSignOut } from './app-shell.tsx';
 
 export function OwnProfileRoute() {
   const { data: profile, error, isLoading, mutate } = useMyProfile();
+  const reload = useCallback(() => mutate(), [mutate]);
   const { clearAuth } = useAuth();
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -30,6 +33,7 @@ export function OwnProfileRoute() {
   return (
     <OwnProfile
       profile={profile}
+      verification={<VerifyNow profile={profile} onChanged={reload} />}
       onSignOut={signOut}
       onDelete={async () => {
         try {

@@ -1,27 +1,21 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
-import { computeCompleteness } from '../../../../server/contract/profile-validation.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-errors.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { refreshAfter } from '../../lib/cache.ts';
-import { toast } from '../../lib/toast.ts';
-import { deleteProfile } from '../../features/profile/api/delete-profile.ts';
-import { getCompleteness, useCompleteness } from '../../features/profile/api/get-completeness.ts';
-import { useMyProfile } from '../../features/profile/api/get-my-profile.ts';
-import { PhotosSection } from '../../features/photos/components/photos-section.tsx';
-import { updateProfile } from '../../features/profile/api/update-profile.ts';
-import { type SaveResult, ProfileEditScreen } from '../../features/profile/components/edit/profile-edit-screen.tsx';
-import {
-  DELETE_FAILED,
-  DELETE_SUCCEEDED,
-  errorsMap,
-  saveErrorMessages,
-  savedMessage,
-} from '../../features/profile/hooks/save-messages.ts';
-import type { Completeness } from '../../types/api.ts';
+import { computeCompleteness } from '@contract/profile-validation.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { apiPaths, paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { refreshAfter } from '@/lib/cache.ts';
+import { toast } from '@/lib/toast.ts';
+import { deleteProfile } from '@/features/profile/api/delete-profile.ts';
+import { getCompleteness, useCompleteness } from '@/features/profile/api/get-completeness.ts';
+import { useMyProfile } from '@/features/profile/api/get-my-profile.ts';
+import { PhotosSection } from '@/features/photos/components/photos-section.tsx';
+import { updateProfile } from '@/features/profile/api/update-profile.ts';
+import { type SaveResult, ProfileEditScreen } from '@/features/profile/components/edit/profile-edit-screen.tsx';
+import { DELETE_FAILED, DELETE_SUCCEEDED, errorsMap, saveErrorMessages, savedMessage } from '@/features/profile/hooks/save-messages.ts';
+import type { Completeness } from '@/types/api.ts';
 import { useSignOut } from './app-shell.tsx';
 
 type SaveOutcome = SaveResult & { completeness?: Completeness };
@@ -96,7 +90,9 @@ export function ProfileEditRoute() {
       }}
       photos={<PhotosSection profile={profile} onPhotosChanged={reloadAfterPhotos} />}
       photosChanged={photosChanged}
-      onCancel={() => navigate(paths.profile)}
+      // The own profile is not open to an incomplete profile (it would send the member straight
+      // back here): Cancel leaves for /home instead.
+      onCancel={() => navigate(completeness?.is_complete === false ? paths.home : paths.profile)}
       onSignOut={signOut}
       onAbandon={async () => {
         try {

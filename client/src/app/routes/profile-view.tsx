@@ -1,11 +1,11 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { refreshAfter } from '../../lib/cache.ts';
-import { useBlockUser } from '../../features/blocks/hooks/use-block-user.ts';
-import { useLikeProfile } from '../../features/likes/hooks/use-like-profile.ts';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
-import { ProfileDetail, ProfileNotFound } from '../../features/profile/components/profile-detail.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { refreshAfter } from '@/lib/cache.ts';
+import { useBlockUser } from '@/features/blocks/hooks/use-block-user.ts';
+import { useLikeProfile } from '@/features/likes/hooks/use-like-profile.ts';
+import { useProfile } from '@/features/profile/api/get-profile.ts';
+import { ProfileDetail, ProfileNotFound } from '@/features/profile/components/profile-detail.tsx';
 
 export function ProfileViewRoute() {
   const { profileId } = useParams();

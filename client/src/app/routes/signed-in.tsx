@@ -3,10 +3,10 @@
  * app-wide reactions, and the completeness check. Loaded with the first signed-in screen, so the
  * sign-in page never carries the socket client or the profile checks.
  */
-import { apiPaths } from '../../config/paths.ts';
-import { getCompleteness } from '../../features/profile/api/get-completeness.ts';
-import { getMyProfile } from '../../features/profile/api/get-my-profile.ts';
-import { RealtimeProvider, RealtimeUpdates } from '../../lib/realtime.tsx';
+import { apiPaths } from '@/config/paths.ts';
+import { getCompleteness } from '@/features/profile/api/get-completeness.ts';
+import { getMyProfile } from '@/features/profile/api/get-my-profile.ts';
+import { RealtimeProvider, RealtimeUpdates } from '@/lib/realtime.tsx';
 import { CompletenessGuard } from '../guards/completeness-guard.tsx';
 import { prefetchSignedIn } from '../prefetch.ts';
 

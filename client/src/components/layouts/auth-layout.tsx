@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import './layout.css';
 
 /** Centered card for the public account screens, with the brand above. */

@@ -1,19 +1,22 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
-import { creditsLabel } from '../../lib/format.ts';
-import { ChatIcon, HomeIcon, MenuIcon } from '../ui/icons.tsx';
+import { paths } from '@/config/paths.ts';
+import { creditsLabel } from '@/lib/format.ts';
+import { ChatIcon, HomeIcon } from '../ui/icons.tsx';
+import { MenuButton } from './menu-button.tsx';
 import './layout.css';
-
-// The slide-out menu (Radix Dialog) is fetched when the member reaches for the button (hover,
-// focus) or taps it, not with the first screen: none of it is on screen until then.
-const loadMenuPanel = () => import('./menu-panel.tsx');
-const MenuPanel = lazy(() => loadMenuPanel().then((m) => ({ default: m.MenuPanel })));
 
 interface MainLayoutProps {
   username?: string | null;
   /** The profile's chats value; the header count shows only when it is defined. */
   credits?: number | null;
+  /** The profile is incomplete: the menu offers only what such a member may use. */
+  incomplete?: boolean;
+  /**
+   * The screen has a header of its own (the chat's, with its way back): on a phone the app's
+   * header is left out, so two headers do not take the room of three messages.
+   */
+  ownHeaderOnPhone?: boolean;
   onSignOut: () => void;
   children: ReactNode;
 }
@@ -31,32 +34,15 @@ function useCreditsAnnouncement(count: number | null): string {
 }
 
 /** The authenticated shell: header (menu, home, credits), slide-out menu, and the screen. */
-export function MainLayout({ username, credits, onSignOut, children }: MainLayoutProps) {
-  const [open, setOpen] = useState(false);
-  // Mounted from the first open on, so later opens and closes animate as before.
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
-  const menuButton = useRef<HTMLButtonElement>(null);
+export function MainLayout({ username, credits, incomplete = false, ownHeaderOnPhone = false, onSignOut, children }: MainLayoutProps) {
   const hasCredits = credits !== undefined && credits !== null;
   const count = credits ?? 0;
   const creditsNews = useCreditsAnnouncement(hasCredits ? count : null);
 
   return (
-    <div className="shell">
+    <div className={ownHeaderOnPhone ? 'shell shell-own-header' : 'shell'}>
       <header className="shell-header">
-        <button
-          ref={menuButton}
-          type="button"
-          className="icon-btn"
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onPointerEnter={() => void loadMenuPanel()}
-          onFocus={() => void loadMenuPanel()}
-          onClick={() => setOpen(true)}
-        >
-          <MenuIcon />
-        </button>
+        <MenuButton username={username} credits={count} limited={incomplete} onSignOut={onSignOut} />
         <Link to={paths.home} className="shell-brand" aria-label="Betroth home">
           <HomeIcon />
           <span className="shell-brand-name">Betroth</span>
@@ -69,24 +55,13 @@ export function MainLayout({ username, credits, onSignOut, children }: MainLayou
         ) : (
           <span className="credit-pill-placeholder" />
         )}
-        {/* The count changes live (realtime credits.updated): screen readers hear it too. */}
-        <span className="visually-hidden" role="status" data-testid="credits-announcement">
-          {creditsNews}
-        </span>
       </header>
+      {/* The count changes live (realtime credits.updated): screen readers hear it too, also where
+          the header is left out (the chat on a phone). */}
+      <span className="visually-hidden" role="status" data-testid="credits-announcement">
+        {creditsNews}
+      </span>
 
-      {opened ? (
-        <Suspense fallback={null}>
-          <MenuPanel
-            open={open}
-            onOpenChange={setOpen}
-            onClosed={() => menuButton.current?.focus()}
-            username={username}
-            credits={count}
-            onSignOut={onSignOut}
-          />
-        </Suspense>
-      ) : null}
       <main className="shell-main" id="main">
         {children}
       </main>

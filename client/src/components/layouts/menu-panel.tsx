@@ -4,8 +4,8 @@
  */
 import { Dialog } from 'radix-ui';
 import { NavLink } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
-import { creditsLabel, initialOf } from '../../lib/format.ts';
+import { paths } from '@/config/paths.ts';
+import { creditsLabel, initialOf } from '@/lib/format.ts';
 import { CoinIcon, DocIcon, HeartIcon, HomeIcon, LogoutIcon, ShieldIcon, UserIcon, UsersIcon, XIcon } from '../ui/icons.tsx';
 
 const menuItems = [
@@ -13,6 +13,16 @@ const menuItems = [
   { to: paths.likes, label: 'Likes', Icon: HeartIcon },
   { to: paths.matches, label: 'Matches', Icon: UsersIcon },
   { to: paths.profile, label: 'Profile', Icon: UserIcon, end: true },
+  { to: paths.credits, label: 'Buy Credits', Icon: CoinIcon },
+];
+
+/**
+ * An incomplete profile may use /home, the edit screen and the credits (and the public pages):
+ * the other screens would only send the member back to finish the profile, so they are not offered.
+ */
+const limitedItems = [
+  { to: paths.home, label: 'Home', Icon: HomeIcon },
+  { to: paths.profileEdit, label: 'Complete Your Profile', Icon: UserIcon, end: true },
   { to: paths.credits, label: 'Buy Credits', Icon: CoinIcon },
 ];
 
@@ -28,10 +38,12 @@ interface MenuPanelProps {
   onClosed: () => void;
   username?: string | null;
   credits: number;
+  /** The profile is incomplete: only what such a member may use. */
+  limited?: boolean;
   onSignOut: () => void;
 }
 
-export function MenuPanel({ open, onOpenChange, onClosed, username, credits: count, onSignOut }: MenuPanelProps) {
+export function MenuPanel({ open, onOpenChange, onClosed, username, credits: count, limited = false, onSignOut }: MenuPanelProps) {
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -56,7 +68,7 @@ export function MenuPanel({ open, onOpenChange, onClosed, username, credits: cou
           </div>
           <nav className="menu-nav" aria-label="Main">
             <ul>
-              {menuItems.map(({ to, label, Icon, end }) => (
+              {(limited ? limitedItems : menuItems).map(({ to, label, Icon, end }) => (
                 <li key={to}>
                   <NavLink to={to} end={end} className="menu-link" onClick={close}>
                     <Icon />

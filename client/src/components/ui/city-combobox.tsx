@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState } from 'react';
-import { useCitySuggestions } from '../../lib/cities.ts';
-import { comboboxKey, suggestionStatus } from '../../lib/combobox.ts';
+import { useCitySuggestions } from '@/lib/cities.ts';
+import { comboboxKey, suggestionStatus } from '@/lib/combobox.ts';
 import './combobox.css';
 
 interface CityComboboxProps {

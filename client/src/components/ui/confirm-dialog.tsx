@@ -16,8 +16,7 @@ interface ConfirmDialogProps {
 
 /** A Radix AlertDialog with Cancel and one confirming action. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, busy, destructive } =
-    props;
+  const { open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, busy, destructive } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -29,12 +28,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <AlertDialog.Cancel className="btn btn-secondary" disabled={busy}>
               {cancelLabel}
             </AlertDialog.Cancel>
-            <button
-              type="button"
-              className={destructive ? 'btn btn-danger' : 'btn btn-primary'}
-              disabled={busy}
-              onClick={onConfirm}
-            >
+            <button type="button" className={destructive ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} onClick={onConfirm}>
               {confirmLabel}
             </button>
           </div>

@@ -8,10 +8,7 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** Labelled input with its error and hint wired to aria-describedby. */
-export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function FormField(
-  { label, error, hint, id, ...input },
-  ref,
-) {
+export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function FormField({ label, error, hint, id, ...input }, ref) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;

@@ -1,6 +1,10 @@
 /** Accounts: who can sign in, their sessions and their password-reset tokens. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** What an account may do: every member is a 'member'; `npm run moderator` grants 'moderator'. */
+export const USER_ROLES = ['member', 'moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export const users = pgTable(
   'users',
@@ -13,12 +17,14 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Whether this member's chat partners see when they have read a message (on by default). */
     sendReadReceipts: boolean('send_read_receipts').notNull().default(true),
+    role: text('role').notNull().default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Case-insensitive uniqueness is enforced by the database, not by a read-then-write.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('member', 'moderator')`),
   ],
 );
 

@@ -35,7 +35,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_match_id_idx').on(t.matchId, t.id),
-    uniqueIndex('chat_messages_client_key').on(t.fromProfileId, t.clientKey).where(sql`${t.clientKey} is not null`),
+    uniqueIndex('chat_messages_client_key')
+      .on(t.fromProfileId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     check('chat_messages_body_length', sql`char_length(${t.body}) <= ${sql.raw(String(CHAT_MESSAGE_MAX_LENGTH))}`),
     check('chat_messages_not_empty', sql`${t.body} <> '' or ${t.photoRef} is not null`),
   ],

@@ -1,7 +1,7 @@
 /**
  * Chat credits and the payments that buy them. The balance on profiles.chats is a cache of the
  * ledger: every change is one credit_ledger row written in the same transaction as the balance
- * (kernel/db/credit-ledger.ts), so the sum of a profile's rows is always its balance.
+ * (modules/credits/credit-ledger.ts), so the sum of a profile's rows is always its balance.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -35,13 +35,12 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_profile_id_idx').on(t.profileId, t.id),
     // A checkout session is granted once, whichever of webhook, redirect or retry gets there first.
-    uniqueIndex('credit_ledger_grant_once').on(t.paymentId).where(sql`${t.kind} = 'grant'`),
+    uniqueIndex('credit_ledger_grant_once')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'grant'`),
     check('credit_ledger_kind', sql`${t.kind} in ('grant', 'spend', 'refund')`),
     check('credit_ledger_cause', sql`${t.cause} in ('purchase', 'unlock', 'unlock_canceled')`),
-    check(
-      'credit_ledger_sign',
-      sql`(${t.kind} = 'spend' and ${t.delta} < 0) or (${t.kind} in ('grant', 'refund') and ${t.delta} > 0)`,
-    ),
+    check('credit_ledger_sign', sql`(${t.kind} = 'spend' and ${t.delta} < 0) or (${t.kind} in ('grant', 'refund') and ${t.delta} > 0)`),
     check('credit_ledger_grant_has_payment', sql`${t.kind} <> 'grant' or ${t.paymentId} is not null`),
   ],
 );

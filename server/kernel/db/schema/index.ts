@@ -8,3 +8,5 @@ export * from './uploads.ts';
 export * from './face-scans.ts';
 export * from './credits.ts';
 export * from './chat.ts';
+export * from './idempotency.ts';
+export * from './reports.ts';

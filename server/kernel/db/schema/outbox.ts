@@ -15,5 +15,9 @@ export const outbox = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   // The relay only ever scans unpublished rows in id order.
-  (t) => [index('outbox_unpublished_idx').on(t.id).where(sql`${t.publishedAt} is null`)],
+  (t) => [
+    index('outbox_unpublished_idx')
+      .on(t.id)
+      .where(sql`${t.publishedAt} is null`),
+  ],
 );

@@ -42,7 +42,7 @@ export const profiles = pgTable(
     nativeLanguage: text('native_language'),
     /**
      * Chat-credit balance: always the sum of this profile's credit_ledger rows, changed only together
-     * with a ledger row (kernel/db/credit-ledger.ts).
+     * with a ledger row (modules/credits/credit-ledger.ts).
      */
     chats: integer('chats').notNull().default(0),
 
@@ -61,17 +61,15 @@ export const profiles = pgTable(
     locationLongitude: doublePrecision('location_longitude'),
     // The point on the unit sphere, kept by Postgres: discovery orders and filters by the chord
     // between two points, which grows with the great-circle distance, so no trigonometry runs per row.
-    locationX: doublePrecision('location_x').generatedAlwaysAs(
-      sql`cos(radians(location_latitude)) * cos(radians(location_longitude))`,
-    ),
-    locationY: doublePrecision('location_y').generatedAlwaysAs(
-      sql`cos(radians(location_latitude)) * sin(radians(location_longitude))`,
-    ),
+    locationX: doublePrecision('location_x').generatedAlwaysAs(sql`cos(radians(location_latitude)) * cos(radians(location_longitude))`),
+    locationY: doublePrecision('location_y').generatedAlwaysAs(sql`cos(radians(location_latitude)) * sin(radians(location_longitude))`),
     locationZ: doublePrecision('location_z').generatedAlwaysAs(sql`sin(radians(location_latitude))`),
 
     // Appearance & Health
     height: integer('height'),
     weight: integer('weight'),
+    /** The whole pounds the member typed, while they still round to `weight` (see contract/units.ts). */
+    weightLb: integer('weight_lb'),
     faceSelfRating: integer('face_self_rating'),
     tattoos: text('tattoos').array(),
     piercings: text('piercings').array(),
@@ -183,9 +181,29 @@ export const profiles = pgTable(
 
 type IndexedColumns = [Partial<ExtraConfigColumn>, ...Partial<ExtraConfigColumn>[]];
 type DiscoveryColumnName =
-  | 'gender' | 'locationLatitude' | 'locationLongitude' | 'createdAt' | 'id' | 'dateOfBirth' | 'locationX' | 'locationY'
-  | 'locationZ' | 'userId' | 'height' | 'weight' | 'faceSelfRating' | 'minimumBetrothalGiftPrice' | 'homeCountry'
-  | 'homeState' | 'homeCity' | 'filterBits1' | 'filterBits2' | 'filterBits3' | 'filterBits4' | 'filterBits5' | 'filterBits6';
+  | 'gender'
+  | 'locationLatitude'
+  | 'locationLongitude'
+  | 'createdAt'
+  | 'id'
+  | 'dateOfBirth'
+  | 'locationX'
+  | 'locationY'
+  | 'locationZ'
+  | 'userId'
+  | 'height'
+  | 'weight'
+  | 'faceSelfRating'
+  | 'minimumBetrothalGiftPrice'
+  | 'homeCountry'
+  | 'homeState'
+  | 'homeCity'
+  | 'filterBits1'
+  | 'filterBits2'
+  | 'filterBits3'
+  | 'filterBits4'
+  | 'filterBits5'
+  | 'filterBits6';
 type DiscoveryColumns = Record<DiscoveryColumnName, ExtraConfigColumn>;
 
 /** The page walk's index columns (profiles_discovery_idx and its verified twin). */

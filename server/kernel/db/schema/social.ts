@@ -19,6 +19,13 @@ export const blocks = pgTable(
     blockedUserId: bigint('blocked_user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Recorded by a report on the reported member's side (the reported member blocking the
+     * reporter), so the two stay apart whoever lifts their own block. The reported member never
+     * sees it: it is not in their blocked list, they cannot lift it, and their block state reads
+     * as if only the reporter had blocked them, so nothing tells a report from a block.
+     */
+    viaReport: boolean('via_report').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,10 +78,24 @@ export const matches = pgTable(
     chatUnlockedByProfileId: bigint('chat_unlocked_by_profile_id', { mode: 'number' }).references(() => profiles.id, {
       onDelete: 'set null',
     }),
+    /**
+     * When each member saw the match moment (the "It's a match" screen); null until then. The
+     * member whose like made the match sees it in the like's answer, so theirs is set on insert;
+     * the other one's is set when their app has shown it (live through the push, or on next open).
+     */
+    seenByLowAt: timestamp('seen_by_low_at', { withTimezone: true }),
+    seenByHighAt: timestamp('seen_by_high_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('matches_pair_key').on(t.profileLowId, t.profileHighId),
     index('matches_profile_high_id_idx').on(t.profileHighId),
+    // A member's unseen matches, read on every app start: only the few unseen rows are indexed.
+    index('matches_unseen_low_idx')
+      .on(t.profileLowId)
+      .where(sql`${t.seenByLowAt} is null`),
+    index('matches_unseen_high_idx')
+      .on(t.profileHighId)
+      .where(sql`${t.seenByHighAt} is null`),
     check('matches_ordered_pair', sql`${t.profileLowId} < ${t.profileHighId}`),
   ],
 );

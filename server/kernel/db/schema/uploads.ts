@@ -47,7 +47,9 @@ export const uploads = pgTable(
   },
   (t) => [
     index('uploads_user_id_idx').on(t.userId, t.createdAt),
-    index('uploads_match_id_idx').on(t.matchId).where(sql`${t.matchId} is not null`),
+    index('uploads_match_id_idx')
+      .on(t.matchId)
+      .where(sql`${t.matchId} is not null`),
     check('uploads_purpose', sql`${t.purpose} in ('profile', 'chat')`),
     check('uploads_slot', sql`(${t.purpose} = 'profile' and ${t.slot} between 1 and 5) or (${t.purpose} = 'chat' and ${t.slot} is null)`),
     check('uploads_state', sql`${t.state} in ('awaiting_upload', 'pending_review', 'approved', 'rejected', 'error')`),

@@ -1,5 +1,5 @@
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface ResetPasswordInput {
   token: string;
@@ -8,5 +8,4 @@ export interface ResetPasswordInput {
 }
 
 /** The screen shows its own failure message, so the shared toast is off. */
-export const resetPassword = (input: ResetPasswordInput) =>
-  api.post<unknown>(apiPaths.resetPasswordConfirm, input, { toastErrors: false });
+export const resetPassword = (input: ResetPasswordInput) => api.post<unknown>(apiPaths.resetPasswordConfirm, input, { toastErrors: false });

@@ -1,6 +1,6 @@
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import type { AuthResult } from '../../../types/api.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
+import type { AuthResult } from '@/types/api.ts';
 
 export interface SigninInput {
   username: string;

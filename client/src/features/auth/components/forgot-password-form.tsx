@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { AUTH_MESSAGES, isValidEmail } from '../../../../../server/contract/auth.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { paths } from '../../../config/paths.ts';
-import { validatorResolver } from '../../../lib/form-resolver.ts';
-import { toast } from '../../../lib/toast.ts';
+import { AUTH_MESSAGES, isValidEmail } from '@contract/auth.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { paths } from '@/config/paths.ts';
+import { validatorResolver } from '@/lib/form-resolver.ts';
+import { toast } from '@/lib/toast.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import './auth.css';
 

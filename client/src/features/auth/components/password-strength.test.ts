@@ -1,5 +1,5 @@
 import t from 'tap';
-import { passwordStrength, validateResetPassword, validateSignup } from '../../../../../server/contract/auth.ts';
+import { passwordStrength, validateResetPassword, validateSignup } from '@contract/auth.ts';
 
 t.test('strength bar score, colour and first tip as the signup screen uses them', async (t) => {
   t.same(passwordStrength('abc'), {

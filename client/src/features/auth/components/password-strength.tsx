@@ -1,4 +1,4 @@
-import { passwordStrength } from '../../../../../server/contract/auth.ts';
+import { passwordStrength } from '@contract/auth.ts';
 
 const LABELS = ['Very weak', 'Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'];
 

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { validateResetPassword } from '../../../../../server/contract/auth.ts';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { validatorResolver } from '../../../lib/form-resolver.ts';
-import { toast } from '../../../lib/toast.ts';
+import { validateResetPassword } from '@contract/auth.ts';
+import { ApiError, fieldErrorsOf } from '@/lib/api-errors.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { validatorResolver } from '@/lib/form-resolver.ts';
+import { toast } from '@/lib/toast.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import './auth.css';
 
@@ -16,7 +16,14 @@ const validate = (values: ResetValues) => validateResetPassword(values.new_passw
 
 export const RESET_FAILED = 'Failed to reset password. Please try again.';
 
-export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+interface ResetPasswordFormProps {
+  token: string;
+  onDone: () => void;
+  /** The server refused the link itself (used, expired or unknown): a new one is needed. */
+  onInvalidLink: () => void;
+}
+
+export function ResetPasswordForm({ token, onDone, onInvalidLink }: ResetPasswordFormProps) {
   const {
     register,
     handleSubmit,
@@ -39,6 +46,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           : undefined;
       // A network failure keeps the shared message; any refusal shows the server's error, else ours.
       toast.error(error instanceof ApiError && error.status === undefined ? error.message : (fromServer ?? RESET_FAILED));
+      // Typing another password cannot help with a link that no longer works: offer a new one.
+      if (fieldErrorsOf(body)?.token) onInvalidLink();
     }
   });
 

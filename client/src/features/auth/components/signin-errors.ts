@@ -1,5 +1,5 @@
 /** What the sign-in form checks before it asks the server (pure, so it is tested without a browser). */
-import { AUTH_MESSAGES } from '../../../../../server/contract/auth.ts';
+import { AUTH_MESSAGES } from '@contract/auth.ts';
 
 export interface SigninValues {
   identifier: string;

@@ -6,10 +6,10 @@
  */
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { paths } from '@/config/paths.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { toast } from '@/lib/toast.ts';
 import { signin } from '../api/signin.ts';
 import { type SigninField, SIGNIN_FIELDS, type SigninValues, signinErrors } from './signin-errors.ts';
 import './auth.css';
@@ -22,6 +22,8 @@ export function SigninForm() {
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<SigninField, HTMLInputElement | null>>>({});
+  /** The last failure's toast ('Invalid username or password'): taken down when the member tries again. */
+  const failure = useRef<string | null>(null);
 
   const change = (field: SigninField) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
@@ -41,6 +43,8 @@ export function SigninForm() {
       return;
     }
     setSubmitting(true);
+    if (failure.current) toast.dismissError(failure.current);
+    failure.current = null;
     try {
       const result = await signin({ username: values.identifier.trim(), password: values.password });
       setAuth(result.token, { id: result.user, username: result.username, email: result.email });
@@ -48,6 +52,8 @@ export function SigninForm() {
       navigate(paths.home, { replace: true });
     } catch (error) {
       console.error('Sign in failed', error);
+      // The api client toasted it with its message as the id.
+      if (error instanceof Error) failure.current = error.message;
     } finally {
       setSubmitting(false);
     }

@@ -1,15 +1,24 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { type SignupInput, validateSignup } from '../../../../../server/contract/auth.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useAuth } from '../../../lib/auth.tsx';
-import { clearCache } from '../../../lib/cache.ts';
-import { validatorResolver } from '../../../lib/form-resolver.ts';
-import { toast } from '../../../lib/toast.ts';
+import { type SignupInput, validateSignup } from '@contract/auth.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { paths } from '@/config/paths.ts';
+import { useAuth } from '@/lib/auth.tsx';
+import { ApiError, fieldErrorsOf } from '@/lib/api-errors.ts';
+import { clearCache } from '@/lib/cache.ts';
+import { validatorResolver } from '@/lib/form-resolver.ts';
+import { toast } from '@/lib/toast.ts';
 import { signup } from '../api/signup.ts';
 import { PasswordStrengthBar } from './password-strength.tsx';
 import './auth.css';
+
+/** The form's field for each name a refusal from the server uses (the API says password1/password2). */
+const FIELD_OF: Readonly<Record<string, keyof SignupInput>> = {
+  username: 'username',
+  email: 'email',
+  password1: 'password',
+  password2: 'confirmPassword',
+};
 
 export function SignupForm() {
   const { setAuth } = useAuth();
@@ -18,6 +27,7 @@ export function SignupForm() {
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SignupInput>({
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
@@ -34,6 +44,19 @@ export function SignupForm() {
       navigate(paths.profileEdit, { replace: true });
     } catch (error) {
       console.error('Sign up failed', error);
+      const apiError = error instanceof ApiError ? error : new ApiError(undefined, undefined);
+      const refused = fieldErrorsOf(apiError.body);
+      if (!refused) {
+        toast.error(apiError.message);
+        return;
+      }
+      // Every refusal at once (a taken username and a taken email), each on its own field.
+      for (const [field, messages] of Object.entries(refused)) {
+        for (const message of messages) toast.error(message);
+        const name = FIELD_OF[field];
+        if (!name) continue;
+        setError(name, { type: 'server', message: messages.join(', ') });
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { refreshAfter } from '../../../lib/cache.ts';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { refreshAfter } from '@/lib/cache.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { toast } from '@/lib/toast.ts';
 import { blockUser } from '../api/block-user.ts';
 
 export function useBlockUser() {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface ChatSettings {
   /** Whether my matches see what I have read; off also hides theirs from me. */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface ChatMessage {
   /** Increases with every message of the chat. */

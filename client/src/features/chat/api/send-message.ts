@@ -1,6 +1,6 @@
-import { apiPaths } from '../../../config/paths.ts';
+import { apiPaths } from '@/config/paths.ts';
 import type { ChatMessage } from './get-chat.ts';
-import { rawRequest } from '../../../lib/raw-request.ts';
+import { rawRequest } from '@/lib/raw-request.ts';
 
 export interface SendInput {
   message?: string;

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router-dom';
-import { BackIcon } from '../../../components/ui/icons.tsx';
-import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
+import { BackIcon, BlockIcon, UserIcon, XIcon } from '@/components/ui/icons.tsx';
+import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
 import { CheckIcon, MoreIcon } from './chat-icons.tsx';
 import { showPlaceholder } from './photo-fallback.ts';
 
@@ -17,11 +17,18 @@ export interface ChatHeaderProps {
   readReceipts: boolean | undefined;
   savingReceipts: boolean;
   onReadReceiptsChange: (on: boolean) => void;
+  /** Asks to end the match (a confirmation follows); absent while the match is not known. */
+  onUnmatch?: () => void;
+  /** Asks to block the peer (a confirmation follows); absent while the match is not known. */
+  onBlock?: () => void;
 }
 
-/** Back to /matches, the peer (photo, name, place) and the chat's menu (profile, read receipts). */
+/**
+ * Back to /matches, the peer (photo, name, place) and the chat's menu: View profile, Unmatch and
+ * Block together (what a member does about the person), then the read receipts setting.
+ */
 export function ChatHeader(props: ChatHeaderProps) {
-  const { name, photoUrl, place, verified, profileId, readReceipts, savingReceipts, onReadReceiptsChange } = props;
+  const { name, photoUrl, place, verified, profileId, readReceipts, savingReceipts, onReadReceiptsChange, onUnmatch, onBlock } = props;
   return (
     <header className="chat-header">
       <Link to={paths.matches} className="icon-btn chat-back" aria-label="Back to matches">
@@ -40,7 +47,8 @@ export function ChatHeader(props: ChatHeaderProps) {
         </h1>
         {place ? <p className="chat-place">{place}</p> : null}
       </div>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page from assistive technology while leaving it focusable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <button type="button" className="icon-btn" aria-label="Chat options">
             <MoreIcon />
@@ -50,9 +58,25 @@ export function ChatHeader(props: ChatHeaderProps) {
           <DropdownMenu.Content className="chat-menu" align="end" sideOffset={4}>
             {profileId !== undefined ? (
               <DropdownMenu.Item asChild className="chat-menu-item">
-                <Link to={paths.profileView(profileId)}>View profile</Link>
+                <Link to={paths.profileView(profileId)}>
+                  <UserIcon />
+                  View profile
+                </Link>
               </DropdownMenu.Item>
             ) : null}
+            {onUnmatch ? (
+              <DropdownMenu.Item className="chat-menu-item" onSelect={onUnmatch}>
+                <XIcon />
+                Unmatch
+              </DropdownMenu.Item>
+            ) : null}
+            {onBlock ? (
+              <DropdownMenu.Item className="chat-menu-item is-danger" onSelect={onBlock}>
+                <BlockIcon />
+                Block
+              </DropdownMenu.Item>
+            ) : null}
+            <DropdownMenu.Separator className="chat-menu-separator" />
             <DropdownMenu.CheckboxItem
               className="chat-menu-item"
               checked={readReceipts === true}

@@ -1,6 +1,6 @@
 /** Icons only the chat uses; decorative, the control carrying them supplies the name. */
 import type { SVGProps } from 'react';
-import { Svg } from '../../../components/ui/icons.tsx';
+import { Svg } from '@/components/ui/icons.tsx';
 
 export const LockIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>

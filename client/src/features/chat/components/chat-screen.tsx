@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { ChatMessage } from '../api/get-chat.ts';
-import type { MatchItem } from '../../../lib/matches.ts';
-import { announcement, CHAT_MESSAGES } from '../hooks/chat-state.ts';
-import { useChatMessages } from '../hooks/use-chat-messages.ts';
-import { useMarkRead, useReadReceiptsSetting } from '../hooks/use-read-receipts.ts';
-import { useSendMessage } from '../hooks/use-send-message.ts';
-import { usePeerTyping, useTypingNotifier } from '../hooks/use-typing.ts';
+import { useCallback, useRef, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import type { MatchItem } from '@/lib/matches.ts';
+import { useConversation } from '../hooks/use-conversation.ts';
+import { useEndMatch } from '../hooks/use-end-match.ts';
+import { useMatchEnded } from '../hooks/use-match-ended.ts';
+import { useReadReceiptsSetting } from '../hooks/use-read-receipts.ts';
 import { useUnlockChat } from '../hooks/use-unlock-chat.ts';
+import { useUnlockPrompt } from '../hooks/use-unlock-prompt.ts';
+import { ChatFrame, ChatLoadFailed } from './chat-frame.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatNotFound } from './chat-not-found.tsx';
-import { Composer } from './composer.tsx';
+import { EndMatchConfirm } from './end-match-confirm.tsx';
 import { LockedView } from './locked-view.tsx';
-import { MessageList, type Person } from './message-list.tsx';
+import type { Person } from './message-list.tsx';
+import { OpenChat } from './open-chat.tsx';
 import { type CreditsInfo, UnlockDialog } from './unlock-dialog.tsx';
 import './chat.css';
 
@@ -30,62 +31,37 @@ export interface ChatScreenProps {
   credits: CreditsInfo;
   /** After an unlock: reload the balance and my profile (the header's count). */
   refreshCredits: () => Promise<unknown>;
+  /** Blocks the peer (the blocks feature, which toasts its own words); resolves true on success. */
+  blockPeer?: () => Promise<boolean>;
+}
+
+/** The peer's name, kept after the match leaves the list (it ended), for the notice that says so. */
+function usePeerName(match: MatchItem | undefined): string {
+  const lastName = useRef<string | null>(null);
+  if (match?.username) lastName.current = match.username;
+  return match?.username || lastName.current || 'Your match';
 }
 
 /**
  * /chat/{matchId}: the header, the conversation and the composer; the locked view behind the
  * unlock dialog; or 'Chat not available'. Mount it with `key={matchId}`.
  */
-export function ChatScreen({ matchId, match, matches, retryMatches, place, me, credits, refreshCredits }: ChatScreenProps) {
-  const peerName = match?.username || 'Your match';
+export function ChatScreen({ matchId, match, matches, retryMatches, place, me, credits, refreshCredits, blockPeer }: ChatScreenProps) {
+  const peerName = usePeerName(match);
   const peerProfileId = match?.id;
-  const peerUserId = match?.user_id;
-  const chat = useChatMessages(matchId, { profileId: peerProfileId, userId: peerUserId });
-  const { messages, unlocked, notFound, reloadChat, addSent } = chat;
-  const { typing: peerTyping, stop: stopTyping } = usePeerTyping(matchId, peerUserId);
-  const notifyTyping = useTypingNotifier(matchId, unlocked);
-  const [atNewest, setAtNewest] = useState(true);
-  const [dialogOpen, setDialogOpen] = useState(true);
-  const [announced, setAnnounced] = useState('');
+  const chat = useConversation(matchId, { profileId: peerProfileId, userId: match?.user_id, name: peerName });
+  const { unlocked, notFound, reloadChat } = chat;
+  const [dialogOpen, setDialogOpen] = useUnlockPrompt(unlocked, chat.chat.data);
+  const [confirming, setConfirming] = useState<'unmatch' | 'block' | null>(null);
+  const endMatch = useEndMatch(Number(matchId), peerProfileId, blockPeer);
+  const ended = useMatchEnded(Number(matchId), endMatch.ending);
 
   const receipts = useReadReceiptsSetting(useCallback(() => void reloadChat(), [reloadChat]));
-  useMarkRead(matchId, messages, peerProfileId, atNewest, unlocked);
-
-  const onSent = useCallback((message: ChatMessage) => addSent(message), [addSent]);
-  const { send, sending } = useSendMessage(matchId, onSent);
 
   const { unlock, busy: unlocking } = useUnlockChat(
     matchId,
     useCallback(() => Promise.allSettled([reloadChat(), refreshCredits()]), [reloadChat, refreshCredits]),
   );
-
-  // A new message from the peer: end their typing indicator and read it out.
-  const lastPeerMessage = useRef<number | null>(null);
-  useEffect(() => {
-    if (peerProfileId === undefined) return;
-    let newest: ChatMessage | undefined;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      if (messages[i].fromProfileId === peerProfileId) {
-        newest = messages[i];
-        break;
-      }
-    }
-    if (!newest) return;
-    const before = lastPeerMessage.current;
-    lastPeerMessage.current = newest.id;
-    // The first load is history, not news.
-    if (before === null || newest.id <= before) return;
-    stopTyping();
-    setAnnounced(announcement(peerName, newest));
-  }, [messages, peerProfileId, peerName, stopTyping]);
-
-  // Each time the chat locks (on arrival or live), the unlock dialog comes up.
-  const wasUnlocked = useRef<boolean | null>(null);
-  useEffect(() => {
-    if (!chat.chat.data) return;
-    if (!unlocked && wasUnlocked.current !== false) setDialogOpen(true);
-    wasUnlocked.current = unlocked;
-  }, [unlocked, chat.chat.data]);
 
   const header = (
     <ChatHeader
@@ -97,47 +73,52 @@ export function ChatScreen({ matchId, match, matches, retryMatches, place, me, c
       readReceipts={receipts.enabled}
       savingReceipts={receipts.saving}
       onReadReceiptsChange={(on) => void receipts.toggle(on)}
+      onUnmatch={match ? () => setConfirming('unmatch') : undefined}
+      onBlock={match && blockPeer ? () => setConfirming('block') : undefined}
     />
   );
 
+  const confirmation = (
+    <EndMatchConfirm
+      confirming={confirming}
+      peerName={peerName}
+      busy={endMatch.busy}
+      onCancel={() => setConfirming(null)}
+      unmatch={endMatch.unmatch}
+      block={endMatch.block}
+    />
+  );
+
+  // The match ended while the chat was open: its messages go, a short notice says so.
+  if (ended) return <ChatNotFound endedWith={peerName} />;
   if (notFound || (matches === 'ready' && !match)) return <ChatNotFound />;
 
   if ((!chat.chat.data && !chat.chat.error) || matches === 'loading') {
     return (
-      <section className="chat-page" aria-labelledby="chat-title">
-        {header}
+      <ChatFrame header={header} confirmation={confirmation}>
         <div className="chat-body">
           <Spinner label="Loading chat..." />
         </div>
-      </section>
+      </ChatFrame>
     );
   }
 
   if (!chat.chat.data || matches === 'failed') {
     return (
-      <section className="chat-page" aria-labelledby="chat-title">
-        {header}
-        <div className="chat-body chat-failed">
-          <p role="alert">{CHAT_MESSAGES.loadFailed}</p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              void reloadChat();
-              retryMatches();
-            }}
-          >
-            Try again
-          </button>
-        </div>
-      </section>
+      <ChatFrame header={header} confirmation={confirmation}>
+        <ChatLoadFailed
+          onRetry={() => {
+            void reloadChat();
+            retryMatches();
+          }}
+        />
+      </ChatFrame>
     );
   }
 
   if (!unlocked) {
     return (
-      <section className="chat-page is-locked" aria-labelledby="chat-title">
-        {header}
+      <ChatFrame locked header={header} confirmation={confirmation}>
         <div className="chat-body">
           <LockedView onUnlock={() => setDialogOpen(true)} />
         </div>
@@ -149,42 +130,13 @@ export function ChatScreen({ matchId, match, matches, retryMatches, place, me, c
           busy={unlocking}
           onUnlock={() => void unlock()}
         />
-      </section>
+      </ChatFrame>
     );
   }
 
   return (
-    <section className="chat-page" aria-labelledby="chat-title">
-      {header}
-      <div className="chat-body">
-        <MessageList
-          messages={messages}
-          peerProfileId={peerProfileId}
-          peer={{ name: peerName, photoUrl: match?.photo1_url }}
-          me={me}
-          peerLastRead={chat.peerLastRead}
-          hasOlder={chat.hasOlder}
-          loadingOlder={chat.loadingOlder}
-          loadOlder={chat.loadOlder}
-          onAtNewestChange={setAtNewest}
-        />
-        <p className="chat-typing" role="status" aria-live="polite">
-          {peerTyping ? (
-            <>
-              <span className="typing-dots" aria-hidden="true">
-                <span />
-                <span />
-                <span />
-              </span>
-              {`${peerName} is typing…`}
-            </>
-          ) : null}
-        </p>
-      </div>
-      <Composer sending={sending} send={send} onTyping={notifyTyping} />
-      <p className="visually-hidden" role="log" aria-live="polite">
-        {announced}
-      </p>
-    </section>
+    <ChatFrame header={header} confirmation={confirmation}>
+      <OpenChat conversation={chat} peerProfileId={peerProfileId} peer={{ name: peerName, photoUrl: match?.photo1_url }} me={me} />
+    </ChatFrame>
   );
 }

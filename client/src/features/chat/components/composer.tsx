@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { CameraIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon, XIcon } from '@/components/ui/icons.tsx';
+import { ACCEPT_ATTRIBUTE } from '@/lib/uploads/upload-file.ts';
 import type { ChatMessage } from '../api/get-chat.ts';
 import { canSend, CHAT_MESSAGES } from '../hooks/chat-state.ts';
 import { useChatPhoto } from '../hooks/use-chat-photo.ts';
@@ -70,7 +71,7 @@ export function Composer({ sending, send, onTyping }: ComposerProps) {
         <input
           ref={fileInput}
           type="file"
-          accept="image/*"
+          accept={ACCEPT_ATTRIBUTE}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { XIcon } from '../../../components/ui/icons.tsx';
+import { XIcon } from '@/components/ui/icons.tsx';
 
 interface PhotoViewerProps {
   /** The full-size URL; null closes the viewer. */

@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { CHAT_MESSAGES, creditCount, formatPackagePrice, type PackageLike, packagesShown } from '../hooks/chat-state.ts';
 
 export interface CreditsInfo {
@@ -36,9 +36,7 @@ export function UnlockDialog({ open, onOpenChange, peerName, credits, busy, onUn
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content dialog-small unlock-dialog">
           <Dialog.Title className="dialog-title">Unlock Chat</Dialog.Title>
-          <Dialog.Description className="dialog-description">
-            Use 1 credit to start your conversation with {peerName}.
-          </Dialog.Description>
+          <Dialog.Description className="dialog-description">Use 1 credit to start your conversation with {peerName}.</Dialog.Description>
 
           {loading ? (
             <p className="unlock-balance" role="status">
@@ -57,7 +55,13 @@ export function UnlockDialog({ open, onOpenChange, peerName, credits, busy, onUn
                 Your credits: <strong data-testid="unlock-balance">{balance}</strong>
               </p>
               {balance >= 1 ? (
-                <button type="button" className="btn btn-primary btn-block" onClick={onUnlock} disabled={busy} aria-busy={busy || undefined}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  onClick={onUnlock}
+                  disabled={busy}
+                  aria-busy={busy || undefined}
+                >
                   {busy ? 'Unlocking...' : CHAT_MESSAGES.unlockButton}
                 </button>
               ) : (

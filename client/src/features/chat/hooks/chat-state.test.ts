@@ -7,6 +7,7 @@ import {
   chatReducer,
   chatRows,
   dayLabel,
+  endedText,
   errorText,
   formatMessageTime,
   formatPackagePrice,
@@ -17,8 +18,7 @@ import {
   newestId,
   oldestId,
   packagesShown,
-  photoContentType,
-  photoFileProblem,
+  photoFailureMessage,
   photoRejectionMessage,
   placeLine,
   readPositionToSend,
@@ -27,6 +27,7 @@ import {
   shouldSendTyping,
   TYPING_INTERVAL_MS,
   uuidFromBytes,
+  unmatchTitle,
 } from './chat-state.ts';
 
 const PEER = 20;
@@ -55,7 +56,10 @@ const page = (messages: ChatMessage[], extra: Partial<ChatPage> = {}): ChatPage 
 
 t.test('merging pages: by id, oldest first, each once', async (t) => {
   const merged = mergeMessages([msg(3, ME), msg(5, PEER)], [msg(4, ME), msg(5, PEER, 5, { message: 'edited' }), msg(1, PEER)]);
-  t.same(merged.map((m) => m.id), [1, 3, 4, 5]);
+  t.same(
+    merged.map((m) => m.id),
+    [1, 3, 4, 5],
+  );
   t.equal(merged[3].message, 'edited', 'a later copy replaces the earlier');
   const same = [msg(1, ME)];
   t.equal(mergeMessages(same, []), same, 'nothing new: the same array');
@@ -65,22 +69,38 @@ t.test('merging pages: by id, oldest first, each once', async (t) => {
 });
 
 t.test('the reducer', async (t) => {
-  let state = chatReducer(initialChatState, { type: 'newest', page: page([msg(5, PEER), msg(6, ME)], { has_more: true, peer_last_read_message_id: 4 }) });
-  t.same(state.messages.map((m) => m.id), [5, 6]);
+  let state = chatReducer(initialChatState, {
+    type: 'newest',
+    page: page([msg(5, PEER), msg(6, ME)], { has_more: true, peer_last_read_message_id: 4 }),
+  });
+  t.same(
+    state.messages.map((m) => m.id),
+    [5, 6],
+  );
   t.equal(state.hasOlder, true, 'the newest page says older ones exist');
   t.equal(state.peerLastRead, 4);
 
   state = chatReducer(state, { type: 'older', page: page([msg(3, ME), msg(4, PEER)], { has_more: false }) });
-  t.same(state.messages.map((m) => m.id), [3, 4, 5, 6]);
+  t.same(
+    state.messages.map((m) => m.id),
+    [3, 4, 5, 6],
+  );
   t.equal(state.hasOlder, false, 'the older page has the last word on the top');
 
   state = chatReducer(state, { type: 'newest', page: page([msg(5, PEER), msg(6, ME)], { has_more: true, peer_last_read_message_id: 6 }) });
   t.equal(state.hasOlder, false, 'a reload of the newest page does not bring the button back');
-  t.same(state.messages.map((m) => m.id), [3, 4, 5, 6], 'older pages are kept');
+  t.same(
+    state.messages.map((m) => m.id),
+    [3, 4, 5, 6],
+    'older pages are kept',
+  );
   t.equal(state.peerLastRead, 6);
 
   state = chatReducer(state, { type: 'newer', page: page([msg(7, PEER)], { peer_last_read_message_id: 5 }) });
-  t.same(state.messages.map((m) => m.id), [3, 4, 5, 6, 7]);
+  t.same(
+    state.messages.map((m) => m.id),
+    [3, 4, 5, 6, 7],
+  );
   t.equal(state.peerLastRead, 6, 'the read position never goes back');
 
   state = chatReducer(state, { type: 'sent', message: msg(8, ME) });
@@ -97,9 +117,17 @@ t.test('the reducer', async (t) => {
 
 t.test('runs and day breaks', async (t) => {
   const today = new Date(BASE + 60 * 60_000);
-  const rows = chatRows([msg(1, PEER, 0), msg(2, PEER, 1), msg(3, ME, 2), msg(4, ME, 3), msg(5, ME, 3 + RUN_GAP_MS / 60_000 + 1), msg(6, PEER, 30)], PEER, today);
+  const rows = chatRows(
+    [msg(1, PEER, 0), msg(2, PEER, 1), msg(3, ME, 2), msg(4, ME, 3), msg(5, ME, 3 + RUN_GAP_MS / 60_000 + 1), msg(6, PEER, 30)],
+    PEER,
+    today,
+  );
   t.same(
-    rows.map((row) => (row.kind === 'day' ? `day:${row.label}` : `${row.message.id}:${row.mine ? 'me' : 'peer'}:${row.runStart ? 'S' : '-'}${row.runEnd ? 'E' : '-'}`)),
+    rows.map((row) =>
+      row.kind === 'day'
+        ? `day:${row.label}`
+        : `${row.message.id}:${row.mine ? 'me' : 'peer'}:${row.runStart ? 'S' : '-'}${row.runEnd ? 'E' : '-'}`,
+    ),
     ['day:Today', '1:peer:S-', '2:peer:-E', '3:me:S-', '4:me:-E', '5:me:SE', '6:peer:SE'],
     'a run ends at another sender or after a long gap',
   );
@@ -165,20 +193,16 @@ t.test('typing is throttled to one every 2 s', async (t) => {
   t.ok(shouldSendTyping(1000, 3000));
 });
 
-t.test('photo checks', async (t) => {
-  t.equal(photoFileProblem({ type: 'image/jpeg', name: 'a.jpg', size: 1000 }), null);
-  t.equal(photoFileProblem({ type: 'application/pdf', name: 'a.pdf', size: 1000 }), CHAT_MESSAGES.notAnImage);
-  t.equal(photoFileProblem({ type: 'image/png', name: 'a.png', size: 10 * 1024 * 1024 + 1 }), CHAT_MESSAGES.tooLarge);
-  t.equal(photoFileProblem({ type: 'image/png', name: 'a.png', size: 10 * 1024 * 1024 }), null, 'exactly 10 MB is fine');
-  t.equal(photoFileProblem({ type: '', name: 'IMG_0001.HEIC', size: 1000 }), null, 'an untyped HEIC by its name');
-  t.equal(photoFileProblem({ type: '', name: 'notes', size: 1000 }), CHAT_MESSAGES.notAnImage);
-  t.equal(photoContentType({ type: '', name: 'x.JPG' }), 'image/jpeg');
-  t.equal(photoContentType({ type: 'image/webp', name: 'x.jpg' }), 'image/webp', 'the browser\u2019s type first');
+t.test('photo wording', async (t) => {
   t.equal(CHAT_MESSAGES.notAnImage, 'Please select an image file');
   t.equal(CHAT_MESSAGES.tooLarge, 'Image must be less than 10MB');
   t.equal(photoRejectionMessage('Explicit content is not allowed.'), 'Explicit content is not allowed.');
   t.equal(photoRejectionMessage(null), 'Photo was rejected by moderation');
   t.equal(photoRejectionMessage('  '), 'Photo was rejected by moderation');
+  t.equal(photoFailureMessage('rejected', null), 'Photo was rejected by moderation');
+  t.equal(photoFailureMessage('error', null), 'Photo processing failed', 'not processed, no reason');
+  t.equal(photoFailureMessage('error', 'The photo did not arrive.'), 'The photo did not arrive.', "the server's reason first");
+  t.equal(CHAT_MESSAGES.photoTimeout, 'Upload timed out after 60 seconds');
 });
 
 t.test('error wording', async (t) => {
@@ -202,7 +226,11 @@ t.test('idempotency keys: one per message, the same for a retry', async (t) => {
 
 t.test('the unlock dialog and the header', async (t) => {
   const packages = [1, 3, 5, 7, 10].map((credits) => ({ id: `chat_${credits}`, credits, price: credits * 4.99, currency: 'usd' }));
-  t.same(packagesShown(packages).map((p) => p.credits), [1, 3, 5, 7], 'the first four');
+  t.same(
+    packagesShown(packages).map((p) => p.credits),
+    [1, 3, 5, 7],
+    'the first four',
+  );
   t.equal(formatPackagePrice(4.99, 'usd'), '$4.99');
   t.equal(formatPackagePrice(5, 'usd'), '$5.00', 'two decimals');
   t.equal(formatPackagePrice(13.5, 'eur'), '13.50 EUR');
@@ -211,4 +239,14 @@ t.test('the unlock dialog and the header', async (t) => {
   t.equal(placeLine(' ', undefined), null);
   t.equal(announcement('Emma', msg(1, PEER, 1, { message: 'Hi there' })), 'Emma: Hi there');
   t.equal(announcement('Emma', msg(1, PEER, 1, { message: '', photo_url: '/p' })), 'Emma sent a photo');
+});
+
+t.test('ending a match: the confirmations and the notice', async (t) => {
+  t.equal(unmatchTitle('sara'), 'Unmatch sara?');
+  t.equal(CHAT_MESSAGES.unmatchText, 'This will remove the match and all chat history. This action cannot be undone.');
+  t.equal(CHAT_MESSAGES.unmatched, 'Match removed successfully');
+  t.equal(CHAT_MESSAGES.unmatchFailed, 'Failed to remove match');
+  t.equal(CHAT_MESSAGES.blockTitle, 'Block User?');
+  t.equal(CHAT_MESSAGES.blockConfirm, 'Yes, Block User');
+  t.equal(endedText('sara'), 'sara is no longer one of your matches, so this conversation has closed.', 'the same words whatever ended it');
 });

@@ -1,9 +1,11 @@
 /**
  * Pure rules of the chat screen: merging pages of messages, runs and day breaks, read receipts,
- * when Send is allowed, photo checks, the idempotency key of a draft, and the wording of failures.
+ * when Send is allowed, the wording of a photo's review, the idempotency key of a draft, and
+ * the wording of failures.
  */
-import { TYPING_INTERVAL_MS } from '../../../../../server/contract/realtime.ts';
-import { serverMessage } from '../../../lib/api-errors.ts';
+import { TYPING_INTERVAL_MS } from '@contract/realtime.ts';
+import { serverMessage } from '@/lib/api-errors.ts';
+import { UPLOAD_FLOW_MESSAGES } from '@/lib/uploads/upload-file.ts';
 import type { ChatMessage, ChatPage } from '../api/get-chat.ts';
 
 export { TYPING_INTERVAL_MS };
@@ -12,11 +14,6 @@ export { TYPING_INTERVAL_MS };
 export const POLL_MS = 5000;
 /** How long 'typing…' stays after the last `chat.typing` push. */
 export const TYPING_SHOWN_MS = 4000;
-/** A chat photo's review is polled once a second, up to this many times. */
-export const PHOTO_POLL_MS = 1000;
-export const PHOTO_POLL_TRIES = 60;
-/** The upload cap, as the server's (server/modules/uploads/uploads.rules.ts). */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** A new run of messages starts after this long, even from the same sender. */
 export const RUN_GAP_MS = 10 * 60 * 1000;
 /** The unlock dialog lists at most this many packages. */
@@ -29,13 +26,15 @@ export const CHAT_MESSAGES = {
   placeholder: 'Type a message...',
   captionPlaceholder: 'Add a caption (optional)...',
   sendFailed: 'Failed to send message',
-  notAnImage: 'Please select an image file',
-  tooLarge: 'Image must be less than 10MB',
-  analyzing: 'Analyzing image...',
+  notAnImage: UPLOAD_FLOW_MESSAGES.notAnImage,
+  tooLarge: UPLOAD_FLOW_MESSAGES.tooLarge,
+  analyzing: UPLOAD_FLOW_MESSAGES.analyzing,
   photoReady: 'Photo ready to send!',
   photoRejected: 'Photo was rejected by moderation',
-  photoTimeout: 'Checking the photo is taking too long. Please try again.',
-  uploadFailed: 'Failed to upload photo',
+  /** The review could not reach a verdict (state 'error') and gave no reason. */
+  photoFailed: 'Photo processing failed',
+  photoTimeout: UPLOAD_FLOW_MESSAGES.timedOut,
+  uploadFailed: UPLOAD_FLOW_MESSAGES.uploadFailed,
   locked: 'Chat Locked',
   lockedHint: 'Use a credit to unlock',
   unlockButton: 'Unlock Chat (1 Credit)',
@@ -46,9 +45,23 @@ export const CHAT_MESSAGES = {
   unlockedByPeer: 'Your match unlocked this chat. Say hi!',
   lockedLive: 'This chat was locked.',
   notFound: 'This match is no longer available. The member may have unmatched or blocked you.',
+  endedTitle: 'This match has ended',
+  unmatch: 'Unmatch',
+  unmatched: 'Match removed successfully',
+  unmatchFailed: 'Failed to remove match',
+  unmatchText: 'This will remove the match and all chat history. This action cannot be undone.',
+  blockTitle: 'Block User?',
+  blockText: 'Are you sure you want to block this user? Neither you nor the user will be able to see each other in the search.',
+  blockConfirm: 'Yes, Block User',
   loadFailed: 'We could not load this chat.',
   settingsFailed: 'Failed to update chat settings',
 } as const;
+
+/** 'Unmatch sara?' */
+export const unmatchTitle = (name: string) => `Unmatch ${name}?`;
+
+/** The notice in a chat whose match ended while it was open: the same words whoever ended it, and why. */
+export const endedText = (name: string) => `${name} is no longer one of your matches, so this conversation has closed.`;
 
 // ---------------------------------------------------------------------------------------------
 // Messages and pages
@@ -195,7 +208,11 @@ export function chatRows(messages: readonly ChatMessage[], peerProfileId: number
 // Read receipts
 
 /** The id of the last own message the peer has read (it shows 'Seen'); null when none or hidden. */
-export function seenMessageId(messages: readonly ChatMessage[], peerProfileId: number | undefined, peerLastRead: number | null): number | null {
+export function seenMessageId(
+  messages: readonly ChatMessage[],
+  peerProfileId: number | undefined,
+  peerLastRead: number | null,
+): number | null {
   if (peerLastRead === null || peerLastRead <= 0 || peerProfileId === undefined) return null;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
@@ -235,32 +252,13 @@ export function canSend(text: string, photo: PhotoPhase | null, sending: boolean
 export const shouldSendTyping = (lastSentAt: number | null, now: number, intervalMs = TYPING_INTERVAL_MS) =>
   lastSentAt === null || now - lastSentAt >= intervalMs;
 
-const EXTENSION_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  heic: 'image/heic',
-  heif: 'image/heif',
-};
-
-/** The type to declare for a file: the browser's, else from the name (phones leave HEIC untyped). */
-export function photoContentType(file: { type: string; name: string }): string {
-  if (file.type) return file.type;
-  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  return EXTENSION_TYPES[extension] ?? '';
-}
-
-/** The client's own checks before uploading; the message to show, or null when the file may go. */
-export function photoFileProblem(file: { type: string; name: string; size: number }): string | null {
-  if (!photoContentType(file).startsWith('image/')) return CHAT_MESSAGES.notAnImage;
-  if (file.size > MAX_PHOTO_BYTES) return CHAT_MESSAGES.tooLarge;
-  if (file.size <= 0) return CHAT_MESSAGES.notAnImage;
-  return null;
-}
-
 /** A rejected or failed review: the reason given, else the generic one. */
-export const photoRejectionMessage = (reason: string | null | undefined) => (reason && reason.trim() ? reason : CHAT_MESSAGES.photoRejected);
+export const photoRejectionMessage = (reason: string | null | undefined) =>
+  reason && reason.trim() ? reason : CHAT_MESSAGES.photoRejected;
+
+/** Why a photo under review did not make it: refused by moderation, or not processed at all. */
+export const photoFailureMessage = (state: 'rejected' | 'error', reason: string | null | undefined) =>
+  state === 'rejected' ? photoRejectionMessage(reason) : reason && reason.trim() ? reason : CHAT_MESSAGES.photoFailed;
 
 /** The server's words, else the fallback. */
 export const errorText = (body: unknown, fallback: string) => serverMessage(body) ?? fallback;

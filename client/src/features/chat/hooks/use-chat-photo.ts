@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { toast } from '../../../lib/toast.ts';
-import { createChatUpload, getUploadStatus, sendUploadFile } from '../api/upload-photo.ts';
-import {
-  CHAT_MESSAGES,
-  errorText,
-  PHOTO_POLL_MS,
-  PHOTO_POLL_TRIES,
-  type PhotoPhase,
-  photoContentType,
-  photoFileProblem,
-  photoRejectionMessage,
-} from './chat-state.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { toast } from '@/lib/toast.ts';
+import { uploadContentType, uploadFileProblem } from '@/lib/uploads/upload-file.ts';
+import { uploadImage } from '@/lib/uploads/upload-image.ts';
+import { chatUploadBody } from '../api/upload-photo.ts';
+import { CHAT_MESSAGES, errorText, type PhotoPhase, photoFailureMessage } from './chat-state.ts';
 
 export interface AttachedPhoto {
   phase: PhotoPhase;
@@ -21,13 +14,17 @@ export interface AttachedPhoto {
   name: string;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The wording of a request that failed: the server's words when it answered, else the generic. */
+const failedRequestText = (error: ApiError | null) =>
+  error?.status === undefined ? CHAT_MESSAGES.uploadFailed : errorText(error.body, CHAT_MESSAGES.uploadFailed);
 
 /**
- * The photo attached to the composer: checked here (type, 10 MB), uploaded with fieldName
- * 'chat', then its review polled once a second up to 60 times ('Analyzing image...'). Approved:
- * 'Photo ready to send!'; rejected: the reason, else 'Photo was rejected by moderation', and the
- * photo is dropped. Choosing another photo or removing it abandons the one under way.
+ * The photo attached to the composer: checked here (the app's upload rules), uploaded with
+ * fieldName 'chat' through the app's one upload routine (lib/uploads), then its review polled
+ * once a second up to 60 times ('Analyzing image...'). Approved: 'Photo ready to send!';
+ * rejected: the reason, else 'Photo was rejected by moderation'; not processed: the reason, else
+ * 'Photo processing failed'; no verdict after 60 tries: 'Upload timed out after 60 seconds'. A
+ * photo that fails is dropped. Choosing another photo or removing it abandons the one under way.
  */
 export function useChatPhoto() {
   const [photo, setPhoto] = useState<AttachedPhoto | null>(null);
@@ -56,7 +53,7 @@ export function useChatPhoto() {
 
   const choose = useCallback(
     async (file: File) => {
-      const problem = photoFileProblem(file);
+      const problem = uploadFileProblem(file);
       if (problem) {
         toast.error(problem);
         return;
@@ -73,33 +70,24 @@ export function useChatPhoto() {
         clear();
       };
       try {
-        const contentType = photoContentType(file);
-        const upload = await createChatUpload(contentType, file.size);
-        if (!current()) return;
-        await sendUploadFile(upload, file, contentType);
-        if (!current()) return;
-        setPhoto((p) => (p ? { ...p, phase: 'analyzing', uploadId: upload.uploadId } : p));
-        for (let tries = 0; tries < PHOTO_POLL_TRIES; tries++) {
-          const status = await getUploadStatus(upload.uploadId).catch(() => null);
-          if (!current()) return;
-          if (status?.state === 'approved') {
-            setPhoto((p) => (p ? { ...p, phase: 'ready' } : p));
-            toast.success(CHAT_MESSAGES.photoReady);
-            return;
-          }
-          if (status?.state === 'rejected' || status?.state === 'error') {
-            fail(photoRejectionMessage(status.rejectionReason));
-            return;
-          }
-          await sleep(PHOTO_POLL_MS);
-          if (!current()) return;
-        }
-        fail(CHAT_MESSAGES.photoTimeout);
+        const contentType = uploadContentType(file) ?? '';
+        const outcome = await uploadImage({
+          file,
+          fileName: file.name || 'photo',
+          create: chatUploadBody(contentType, file.size),
+          abandoned: () => !current(),
+          onPhase: (_phase, uploadId) => setPhoto((p) => (p ? { ...p, phase: 'analyzing', uploadId } : p)),
+        });
+        if (outcome.kind === 'approved') {
+          setPhoto((p) => (p ? { ...p, phase: 'ready' } : p));
+          toast.success(CHAT_MESSAGES.photoReady);
+        } else if (outcome.kind === 'refused') fail(photoFailureMessage(outcome.state, outcome.reason));
+        else if (outcome.kind === 'timedOut') fail(outcome.message);
       } catch (error) {
         const apiError = error instanceof ApiError ? error : null;
         if (apiError?.status === 401) return clear();
         console.error('Chat photo upload failed', error);
-        fail(apiError?.status === undefined ? CHAT_MESSAGES.uploadFailed : errorText(apiError.body, CHAT_MESSAGES.uploadFailed));
+        fail(failedRequestText(apiError));
       }
     },
     [clear, release],

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
+import { mutate as mutateCache } from 'swr';
+import { apiPaths } from '@/config/paths.ts';
+import { type MatchesResult, withChatRead } from '@/lib/matches.ts';
+import { toast } from '@/lib/toast.ts';
 import { type ChatSettings, updateChatSettings, useChatSettings } from '../api/chat-settings.ts';
 import { markRead } from '../api/mark-read.ts';
 import type { ChatMessage } from '../api/get-chat.ts';
@@ -9,7 +12,13 @@ import { CHAT_MESSAGES, readPositionToSend } from './chat-state.ts';
  * Marks the chat read once new peer messages are on screen: `atNewest` says the list shows its
  * newest message, and the page must be visible. The position only moves forward.
  */
-export function useMarkRead(matchId: string, messages: readonly ChatMessage[], peerProfileId: number | undefined, atNewest: boolean, enabled: boolean) {
+export function useMarkRead(
+  matchId: string,
+  messages: readonly ChatMessage[],
+  peerProfileId: number | undefined,
+  atNewest: boolean,
+  enabled: boolean,
+) {
   const lastSent = useRef(0);
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
 
@@ -24,11 +33,16 @@ export function useMarkRead(matchId: string, messages: readonly ChatMessage[], p
     const position = readPositionToSend(messages, peerProfileId, lastSent.current);
     if (position === null) return;
     lastSent.current = position;
-    markRead(matchId, position).catch((error: unknown) => {
-      console.error('Mark read failed', error);
-      // Let the next change try again.
-      if (lastSent.current === position) lastSent.current = 0;
-    });
+    markRead(matchId, position)
+      // Read to the newest message on screen: the matches list shows no unread count for it at once.
+      .then(() =>
+        mutateCache<MatchesResult>(apiPaths.matches, (list) => (list ? withChatRead(list, Number(matchId)) : list), { revalidate: false }),
+      )
+      .catch((error: unknown) => {
+        console.error('Mark read failed', error);
+        // Let the next change try again.
+        if (lastSent.current === position) lastSent.current = 0;
+      });
   }, [enabled, atNewest, visible, messages, peerProfileId, matchId]);
 }
 

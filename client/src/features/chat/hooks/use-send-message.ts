@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { toast } from '@/lib/toast.ts';
 import type { ChatMessage } from '../api/get-chat.ts';
 import { sendMessage } from '../api/send-message.ts';
 import { CHAT_MESSAGES, type Draft, errorText, keyForDraft, type PendingKey } from './chat-state.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRealtimeEvent, useRealtimeSend } from '../../../lib/realtime.tsx';
+import { useRealtimeEvent, useRealtimeSend } from '@/lib/realtime.tsx';
 import { shouldSendTyping, TYPING_SHOWN_MS } from './chat-state.ts';
 
 /** `notify()` on every keystroke: tells the peer at most once every 2 s, only in an open chat. */

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { toast } from '@/lib/toast.ts';
 import { unlockChat } from '../api/unlock-chat.ts';
-import { CHAT_MESSAGES, errorText } from './chat-state.ts';
+import { CHAT_MESSAGES, errorText, newUuid } from './chat-state.ts';
 
 /**
  * Spends a credit on the chat. Success: 'Chat unlocked! You can now send messages.' and
@@ -18,7 +18,8 @@ export function useUnlockChat(matchId: string, onUnlocked: () => Promise<unknown
     inFlight.current = true;
     setBusy(true);
     try {
-      await unlockChat(matchId);
+      // One key per tap on Unlock: the api client's retries of a lost answer reuse it.
+      await unlockChat(matchId, newUuid());
       toast.success(CHAT_MESSAGES.unlocked);
       await onUnlocked();
       return true;

@@ -1,6 +1,6 @@
-import type { CreditPackageId } from '../../../../../server/contract/credit-packages.ts';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { CreditPackageId } from '@contract/credit-packages.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface CheckoutInput {
   package: CreditPackageId;
@@ -16,5 +16,4 @@ export interface CheckoutResult {
 }
 
 /** The screen toasts its own failure message, so the shared error toast is off. */
-export const createCheckout = (input: CheckoutInput) =>
-  api.post<CheckoutResult>(apiPaths.createCheckout, input, { toastErrors: false });
+export const createCheckout = (input: CheckoutInput) => api.post<CheckoutResult>(apiPaths.createCheckout, input, { toastErrors: false });

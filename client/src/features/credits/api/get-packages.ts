@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import type { CreditPackageId } from '../../../../../server/contract/credit-packages.ts';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { CreditPackageId } from '@contract/credit-packages.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface CreditPackage {
   id: CreditPackageId;

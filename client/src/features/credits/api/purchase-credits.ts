@@ -1,5 +1,5 @@
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 export interface PurchaseResult {
   detail: string;

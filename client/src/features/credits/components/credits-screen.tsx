@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { refreshCaches } from '../../../lib/cache.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { refreshCaches } from '@/lib/cache.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { usePaymentHistory } from '../api/get-payment-history.ts';
 import { readReturn } from '../hooks/credits-state.ts';

@@ -1,6 +1,6 @@
-import type { CreditPackageId } from '../../../../../server/contract/credit-packages.ts';
+import type { CreditPackageId } from '@contract/credit-packages.ts';
 import type { CreditPackage } from '../api/get-packages.ts';
-import { currencyCode, formatPrice, isBestValue, packageTitle } from '../hooks/credits-state.ts';
+import { currencyCode, formatPrice, isBestValue, packageTitle, perCreditText, savingsText } from '../hooks/credits-state.ts';
 
 interface PackageGridProps {
   packages: CreditPackage[];
@@ -11,6 +11,8 @@ interface PackageGridProps {
 
 /** 'Choose a Package': one card per package, the best value flagged, a Purchase button on each. */
 export function PackageGrid({ packages, pendingId, onPurchase }: PackageGridProps) {
+  // What a credit costs alone, so the bigger packages can say how much they save.
+  const single = packages.find((pkg) => pkg.credits === 1)?.price;
   return (
     <section className="credits-section" aria-labelledby="packages-title">
       <h2 id="packages-title">Choose a Package</h2>
@@ -21,6 +23,7 @@ export function PackageGrid({ packages, pendingId, onPurchase }: PackageGridProp
           const code = currencyCode(pkg.currency);
           const pending = pendingId === pkg.id;
           const titleId = `package-${pkg.id}`;
+          const saving = savingsText(pkg.price, pkg.credits, single);
           return (
             <li key={pkg.id} className={`package-card${best ? ' is-best' : ''}`} data-package={pkg.id}>
               {best ? <span className="best-badge">BEST VALUE</span> : null}
@@ -31,6 +34,8 @@ export function PackageGrid({ packages, pendingId, onPurchase }: PackageGridProp
                 <span className="price-amount">{price}</span>
                 {code === 'USD' ? <span className="price-currency"> {code}</span> : null}
               </p>
+              <p className="package-unit">{perCreditText(pkg.price, pkg.credits, pkg.currency)}</p>
+              {saving ? <p className="package-saving">{saving}</p> : null}
               <button
                 type="button"
                 className="btn btn-primary btn-block"

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
-import { toast } from '../../../lib/toast.ts';
+import { paths } from '@/config/paths.ts';
+import { toast } from '@/lib/toast.ts';
 import { CANCEL_RETURN_MS, CONFIRM_SECONDS, CREDITS_MESSAGES } from '../hooks/credits-state.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
 
@@ -90,7 +90,9 @@ export function PaymentCanceled() {
           ×
         </span>
         <h1 id="return-title">Payment Canceled</h1>
-        <p role="status">No payment was taken and no credits were added. Taking you back to Credits in {CANCEL_RETURN_MS / 1000} seconds...</p>
+        <p role="status">
+          No payment was taken and no credits were added. Taking you back to Credits in {CANCEL_RETURN_MS / 1000} seconds...
+        </p>
         <Link to={paths.credits} replace className="btn btn-secondary">
           Back to Credits
         </Link>

@@ -9,6 +9,9 @@ import {
   formatPrice,
   isBestValue,
   packageTitle,
+  perCreditText,
+  pricePerCredit,
+  savingsText,
   purchaseErrorOutcome,
   readReturn,
 } from './credits-state.ts';
@@ -22,6 +25,22 @@ t.test('prices and amounts', async (t) => {
   t.equal(formatAmount(12.99, 'usd'), '$12.99 USD');
   t.equal(formatAmount(20, 'gbp'), '20.00 GBP');
   t.equal(currencyCode('usd'), 'USD');
+});
+
+t.test('the price of one credit, and the saving against buying one alone', async (t) => {
+  t.equal(pricePerCredit(24.99, 7), 3.57, '24.99 / 7 = 3.57 (3.5700)');
+  t.equal(pricePerCredit(12.99, 3), 4.33);
+  t.equal(pricePerCredit(19.99, 5), 4, '3.998 rounds to 4.00');
+  t.equal(pricePerCredit(4.99, 1), 4.99);
+  t.equal(pricePerCredit(0.05, 2), 0.03, 'half a cent rounds up');
+  t.ok(Number.isNaN(pricePerCredit(5, 0)), 'no credits: no price');
+  t.equal(perCreditText(24.99, 7, 'usd'), '$3.57 per credit');
+  t.equal(perCreditText(20, 5, 'eur'), '4.00 EUR per credit');
+  t.equal(savingsText(24.99, 7, 4.99), 'Save 28%', '3.57 against 4.99');
+  t.equal(savingsText(12.99, 3, 4.99), 'Save 13%');
+  t.equal(savingsText(4.99, 1, 4.99), null, 'the single credit saves nothing');
+  t.equal(savingsText(15, 3, 4.99), null, 'dearer per credit: no saving shown');
+  t.equal(savingsText(12.99, 3, undefined), null, 'no single-credit price to compare with');
 });
 
 t.test('package titles and the best value', async (t) => {
@@ -58,10 +77,10 @@ t.test('purchase failures: wait or give up', async (t) => {
   t.same(purchaseErrorOutcome(502, { error: 'The payment provider did not answer.' }), { kind: 'wait' });
   t.same(purchaseErrorOutcome(404, { error: 'Payment not found.' }), { kind: 'failed', message: 'Payment not found.' });
   t.same(purchaseErrorOutcome(404, undefined), { kind: 'failed', message: 'Payment not found.' });
-  t.same(
-    purchaseErrorOutcome(409, { error: 'This payment did not go through. No credits were added.' }),
-    { kind: 'failed', message: 'This payment did not go through. No credits were added.' },
-  );
+  t.same(purchaseErrorOutcome(409, { error: 'This payment did not go through. No credits were added.' }), {
+    kind: 'failed',
+    message: 'This payment did not go through. No credits were added.',
+  });
 });
 
 t.test('arrival by balance', async (t) => {

@@ -1,6 +1,6 @@
 /** Pure rules of the credits screen: money and dates as shown, the return from checkout, error wording. */
-import { BEST_VALUE_PACKAGE } from '../../../../../server/contract/credit-packages.ts';
-import { serverMessage } from '../../../lib/api-errors.ts';
+import { BEST_VALUE_PACKAGE } from '@contract/credit-packages.ts';
+import { serverMessage } from '@/lib/api-errors.ts';
 
 /** How long the return from a paid checkout waits for the credits, in one-second polls. */
 export const CONFIRM_SECONDS = 30;
@@ -22,13 +22,32 @@ export const isBestValue = (packageId: string) => packageId === BEST_VALUE_PACKA
 
 export const currencyCode = (currency: string) => currency.toUpperCase();
 
-const twoDecimals = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const twoDecimals = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A package price: '$24.99' in US dollars, else '24.99 EUR'. */
 export function formatPrice(amount: number, currency: string): string {
   if (!Number.isFinite(amount)) return '';
   return currencyCode(currency) === 'USD' ? `$${twoDecimals(amount)}` : `${twoDecimals(amount)} ${currencyCode(currency)}`;
+}
+
+/** What one credit of a package costs, to the cent (half a cent up): 24.99 for 7 is 3.57. */
+export function pricePerCredit(price: number, credits: number): number {
+  if (!Number.isFinite(price) || !Number.isInteger(credits) || credits < 1) return Number.NaN;
+  return Math.round(Math.round(price * 100) / credits) / 100;
+}
+
+/** '$3.57 per credit' (or '3.57 EUR per credit'), so packages compare at a glance. */
+export const perCreditText = (price: number, credits: number, currency: string) =>
+  `${formatPrice(pricePerCredit(price, credits), currency)} per credit`;
+
+/**
+ * How much less a credit costs in this package than alone, in whole percent: 'Save 28%'; null
+ * when it is not cheaper by at least 1% (or there is no single-credit price to compare with).
+ */
+export function savingsText(price: number, credits: number, singlePrice: number | undefined): string | null {
+  if (singlePrice === undefined || !(singlePrice > 0) || credits <= 1) return null;
+  const percent = Math.floor((1 - price / credits / singlePrice) * 100);
+  return percent >= 1 ? `Save ${percent}%` : null;
 }
 
 /** A history amount, always with its currency: '$12.99 USD', '20.00 EUR'. */

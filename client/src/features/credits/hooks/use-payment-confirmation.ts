@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-errors.ts';
+import { ApiError } from '@/lib/api-errors.ts';
 import { purchaseCredits } from '../api/purchase-credits.ts';
 import { balanceRose, CONFIRM_SECONDS, POLL_MS, purchaseErrorOutcome } from './credits-state.ts';
 
 export type ConfirmationState =
-  | { phase: 'waiting'; elapsed: number }
-  | { phase: 'arrived' }
-  | { phase: 'timeout' }
-  | { phase: 'failed'; message: string };
+  { phase: 'waiting'; elapsed: number } | { phase: 'arrived' } | { phase: 'timeout' } | { phase: 'failed'; message: string };
 
 interface ConfirmationOptions {
   /** The balance as the screen last loaded it (undefined until it has). */

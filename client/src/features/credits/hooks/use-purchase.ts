@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CreditPackageId } from '../../../../../server/contract/credit-packages.ts';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import type { CreditPackageId } from '@contract/credit-packages.ts';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { toast } from '@/lib/toast.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 import { checkoutErrorMessage } from './credits-state.ts';
 

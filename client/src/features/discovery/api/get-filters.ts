@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import type { SavedFilters } from '../../../../../server/contract/filters.ts';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { SavedFilters } from '@contract/filters.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 import { savedFiltersFrom } from './profiles-key.ts';
 
 /** On failure discovery goes on with no filters rather than an error, so this never throws. */

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import type { SavedFilters } from '../../../../../server/contract/filters.ts';
-import { api } from '../../../lib/api-client.ts';
-import { type Page, toPage } from '../../../lib/pagination.ts';
-import type { Profile } from '../../../types/api.ts';
+import type { SavedFilters } from '@contract/filters.ts';
+import { api } from '@/lib/api-client.ts';
+import { type Page, toPage } from '@/lib/pagination.ts';
+import type { Profile } from '@/types/api.ts';
 import { profilesKey } from './profiles-key.ts';
 
 export { profilesKey, sameProfilesQuery } from './profiles-key.ts';

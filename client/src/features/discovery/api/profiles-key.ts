@@ -3,9 +3,9 @@
  * boot script (app/boot-reads.ts) can ask for the first page with the very URL the screen uses,
  * without the API client and its toasts.
  */
-import { DISCOVERY_PAGE_SIZE, encodeFiltersQuery } from '../../../../../server/contract/filters-query.ts';
-import type { SavedFilters } from '../../../../../server/contract/filters.ts';
-import { apiPaths } from '../../../config/paths.ts';
+import { DISCOVERY_PAGE_SIZE, encodeFiltersQuery } from '@contract/filters-query.ts';
+import type { SavedFilters } from '@contract/filters.ts';
+import { apiPaths } from '@/config/paths.ts';
 
 /** One page of the narrowing filters; equal filters give one URL, hence one SWR cache entry. */
 export const profilesKey = (filters: Partial<SavedFilters>) =>

@@ -1,5 +1,5 @@
-import { formatHeightCm, orNA } from '../../../lib/format.ts';
-import type { Profile } from '../../../types/api.ts';
+import { formatHeightCm, orNA } from '@/lib/format.ts';
+import type { Profile } from '@/types/api.ts';
 
 /** The facts discovery shows about a profile, by the label the spec gives them. */
 const FACTS = {

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import { HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import { formatDistance, profileAge } from '../../../lib/format.ts';
-import { type Profile, profilePhotos } from '../../../types/api.ts';
+import { HeartIcon, XIcon } from '@/components/ui/icons.tsx';
+import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
+import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
+import { formatDistance, profileAge } from '@/lib/format.ts';
+import { type Profile, profilePhotos } from '@/types/api.ts';
 import { ProfileFacts } from './profile-facts.tsx';
 
 interface ProfileListProps {
@@ -50,12 +50,14 @@ export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
               </h2>
               {profile.verified ? <VerifiedBadge /> : null}
               <p className="list-distance">{formatDistance(profile.distance) ?? 'No distance'}</p>
-              <ProfileFacts
-                profile={profile}
-                facts={['height', 'education', 'religion', 'livelihood', 'status', 'kidsWanted']}
-                className="list-grid"
-              />
             </div>
+            {/* Under the photo and the buttons, across the row: beside them a phone has room for
+                about 70 px a column, which broke 'Associate' and 'Protestant' in the middle. */}
+            <ProfileFacts
+              profile={profile}
+              facts={['height', 'education', 'religion', 'livelihood', 'status', 'kidsWanted']}
+              className="list-grid"
+            />
             <div className="list-actions">
               <button
                 type="button"

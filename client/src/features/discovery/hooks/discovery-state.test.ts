@@ -1,6 +1,6 @@
 import t from 'tap';
-import { countActiveFilters } from '../../../../../server/contract/filters-active.ts';
-import { withDefaults } from '../../../../../server/contract/filters.ts';
+import { countActiveFilters } from '@contract/filters-active.ts';
+import { withDefaults } from '@contract/filters.ts';
 import { profilesKey, sameProfilesQuery } from '../api/get-profiles.ts';
 import { isMiddleTap, swipeDecision } from '../components/swipe.ts';
 import {
@@ -37,7 +37,11 @@ t.test('subtitles and sought gender', async (t) => {
   t.equal(discoverySubtitle('list', true, 'Man'), 'Browse and like profiles');
   t.equal(discoverySubtitle('cards', false, 'Man'), 'Looking for female profiles for you');
   t.equal(discoverySubtitle('list', false, 'Woman'), 'Looking for male profiles for you');
-  t.equal(discoverySubtitle('cards', true, undefined), 'Swipe right to like, left to pass', 'while the own profile and the first page load');
+  t.equal(
+    discoverySubtitle('cards', true, undefined),
+    'Swipe right to like, left to pass',
+    'while the own profile and the first page load',
+  );
   t.equal(soughtGender('Man'), 'Woman');
   t.equal(soughtGender(null), 'Man');
 });

@@ -1,5 +1,5 @@
 /** Pure list operations of the discovery state, and when discovery may run at all. */
-import { computeCompleteness } from '../../../../../server/contract/profile-validation.ts';
+import { computeCompleteness } from '@contract/profile-validation.ts';
 export interface DiscoveryList<T> {
   profiles: T[];
   index: number;
@@ -37,7 +37,7 @@ export function discoverySubtitle(view: 'cards' | 'list', listing: boolean, ownG
 }
 
 /** The one rule, shared with the server's candidate set. */
-export { soughtGender } from '../../../../../server/contract/filters.ts';
+export { soughtGender } from '@contract/filters.ts';
 
 /**
  * Whether the own profile is complete by the shared rules; the server refuses discovery to an

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Profile } from '../../../types/api.ts';
+import type { Profile } from '@/types/api.ts';
 import { useFilters } from '../api/get-filters.ts';
 import { getProfiles, profilesKey, useProfiles } from '../api/get-profiles.ts';
-import type { Page } from '../../../lib/pagination.ts';
+import type { Page } from '@/lib/pagination.ts';
 import {
   appendProfiles,
   type DiscoveryList,

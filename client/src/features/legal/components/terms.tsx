@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { LegalPage } from './legal-page.tsx';
 
 export function Terms() {
@@ -7,8 +7,8 @@ export function Terms() {
     <LegalPage title="Terms and Conditions">
       <p className="updated">Last updated: November 2026</p>
       <p>
-        These terms govern your use of Betroth, a members-only service for adults looking for a long-term partner or
-        marriage. By creating an account you accept them. If you do not agree, please do not use Betroth.
+        These terms govern your use of Betroth, a members-only service for adults looking for a long-term partner or marriage. By creating
+        an account you accept them. If you do not agree, please do not use Betroth.
       </p>
 
       <h2>1. Who may join</h2>
@@ -20,9 +20,8 @@ export function Terms() {
 
       <h2>2. What is free and what is paid</h2>
       <p>
-        Creating a profile, browsing profiles, liking, passing and matching are free and without limits. Chatting with a
-        match is the one paid feature: each chat credit unlocks one conversation with one match, and once unlocked
-        that conversation has no message limit.
+        Creating a profile, browsing profiles, liking, passing and matching are free and without limits. Chatting with a match is the one
+        paid feature: each chat credit unlocks one conversation with one match, and once unlocked that conversation has no message limit.
       </p>
 
       <h2>3. Credit packages</h2>
@@ -31,9 +30,8 @@ export function Terms() {
         <li>Payments are processed by Stripe. Your card is charged once per purchase; there is no subscription.</li>
         <li>Credits never expire and stay on your account until you use them.</li>
         <li>
-          Credits already used to unlock a conversation are not refunded, including when a match later unmatches,
-          blocks you or deletes their profile. Where the law gives you a right to a refund for unused credits, contact
-          us and we will honour it.
+          Credits already used to unlock a conversation are not refunded, including when a match later unmatches, blocks you or deletes
+          their profile. Where the law gives you a right to a refund for unused credits, contact us and we will honour it.
         </li>
         <li>Credits have no cash value and cannot be transferred to another member.</li>
       </ul>
@@ -48,34 +46,33 @@ export function Terms() {
 
       <h2>5. Blocking and reporting</h2>
       <p>
-        You can block any member. Once blocked, neither of you can see the other in discovery. You can unblock a member
-        later from the Likes screen. We may suspend or close accounts that break these terms.
+        You can block any member. Once blocked, neither of you can see the other in discovery. You can unblock a member later from the Likes
+        screen. We may suspend or close accounts that break these terms.
       </p>
 
       <h2>6. Deleting your profile</h2>
       <p>
-        You can delete your profile at any time from your profile screen. Deletion is permanent: your profile, photos,
-        likes, matches and conversations are removed and cannot be restored. Unused credits are lost when you delete
-        your profile. See the <Link to={paths.privacy}>Privacy Policy</Link> for what we keep.
+        You can delete your profile at any time from your profile screen. Deletion is permanent: your profile, photos, likes, matches and
+        conversations are removed and cannot be restored. Unused credits are lost when you delete your profile. See the{' '}
+        <Link to={paths.privacy}>Privacy Policy</Link> for what we keep.
       </p>
 
       <h2>7. Safety</h2>
       <p>
-        Betroth does not run background checks on members. Take care when you meet someone: meet in a public place, tell
-        a friend where you are going, and never send money to someone you have not met.
+        Betroth does not run background checks on members. Take care when you meet someone: meet in a public place, tell a friend where you
+        are going, and never send money to someone you have not met.
       </p>
 
       <h2>8. Liability</h2>
       <p>
-        We provide Betroth as it is and do our best to keep it available and secure, but we cannot promise that you will
-        find a match or that the service will never be interrupted. Nothing in these terms limits rights you have under
-        consumer law that cannot be limited.
+        We provide Betroth as it is and do our best to keep it available and secure, but we cannot promise that you will find a match or
+        that the service will never be interrupted. Nothing in these terms limits rights you have under consumer law that cannot be limited.
       </p>
 
       <h2>9. Changes</h2>
       <p>
-        We may update these terms. When the change matters, we will tell you in the app before it takes effect.
-        Continuing to use Betroth after that means you accept the new terms.
+        We may update these terms. When the change matters, we will tell you in the app before it takes effect. Continuing to use Betroth
+        after that means you accept the new terms.
       </p>
     </LegalPage>
   );

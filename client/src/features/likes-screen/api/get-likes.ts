@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** A card of the Likes screen, as GET likes_received/ and likes_sent/ answer it. */
 export interface LikeCard {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { paths } from '../../../config/paths.ts';
-import { NA } from '../../../lib/format.ts';
+import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
+import { paths } from '@/config/paths.ts';
+import { NA } from '@/lib/format.ts';
 import type { LikeCard as LikeCardData } from '../api/get-likes.ts';
 import { cardFacts, homePlace, nameWithAge } from '../hooks/likes-state.ts';
 import { MemberPhoto } from './member-photo.tsx';
@@ -11,16 +11,25 @@ interface LikeCardProps {
   card: LikeCardData;
   /** The card's button (Like Back, Unlike); its clicks do not open the profile. */
   action: ReactNode;
+  /** Place in the list: the first cards' photos load at once. */
+  index: number;
 }
 
+/**
+ * The first cards' photos load at once, the rest lazily: a lazy image is requested only once
+ * layout has placed it in the viewport, so the photos a phone shows first (the page's largest
+ * paint) waited for the whole render; further down, lazy saves the bandwidth.
+ */
+const photoLoading = (index: number): 'eager' | 'lazy' => (index < 4 ? 'eager' : 'lazy');
+
 /** A member who liked me, or whom I liked: the whole card opens their profile; the name is the keyboard's link. */
-export function LikeCard({ card, action }: LikeCardProps) {
+export function LikeCard({ card, action, index }: LikeCardProps) {
   const navigate = useNavigate();
   const to = paths.profileView(card.id);
   return (
     // The name's link is the keyboard path; the click on the card is a larger target.
     <li className="like-card" data-profile-id={card.id} onClick={() => navigate(to)}>
-      <MemberPhoto url={card.photo1_url} className="like-photo" />
+      <MemberPhoto url={card.photo1_url} className="like-photo" loading={photoLoading(index)} />
       <div className="like-head">
         <h2 className="like-name">
           <Link to={to} onClick={(event) => event.stopPropagation()}>

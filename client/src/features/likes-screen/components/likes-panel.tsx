@@ -23,7 +23,8 @@ interface LikesPanelProps<T> {
   disabled: boolean;
   keyOf: (item: T) => string | number;
   action: (item: T) => CardAction;
-  card: (item: T, action: ReactNode) => ReactNode;
+  /** `index` is the card's place in the list (the first few load their photo at once). */
+  card: (item: T, action: ReactNode, index: number) => ReactNode;
 }
 
 /** One tab of /likes: its list in the loading, failed, empty or filled state, a button per card. */
@@ -32,7 +33,7 @@ export function LikesPanel<T>({ tab, items, isLoading, retry, disabled, keyOf, a
     <Tabs.Content value={tab} className="likes-panel">
       <ListState tab={tab} items={items} isLoading={isLoading} retry={retry}>
         {(list) =>
-          list.map((item) => {
+          list.map((item, index) => {
             const a = action(item);
             const button = (
               <button
@@ -47,7 +48,7 @@ export function LikesPanel<T>({ tab, items, isLoading, retry, disabled, keyOf, a
                 {a.label}
               </button>
             );
-            return <Fragment key={keyOf(item)}>{card(item, button)}</Fragment>;
+            return <Fragment key={keyOf(item)}>{card(item, button, index)}</Fragment>;
           })
         }
       </ListState>

@@ -1,27 +1,16 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { HeartIcon } from '../../../components/ui/icons.tsx';
-import { useBlockedUsers, type BlockedUser } from '../api/get-blocked.ts';
-import { type LikeCard as LikeCardData, useLikesReceived, useLikesSent } from '../api/get-likes.ts';
-import {
-  LIKES_MESSAGES,
-  readTab,
-  TAB_IDS,
-  TAB_LABELS,
-  TAB_PARAM,
-  type TabId,
-  tabCount,
-  unlikeText,
-} from '../hooks/likes-state.ts';
+import { HeartIcon } from '@/components/ui/icons.tsx';
+import { useBlockedUsers } from '../api/get-blocked.ts';
+import { useLikesReceived, useLikesSent } from '../api/get-likes.ts';
+import { type TabId, tabCount } from '../hooks/likes-state.ts';
 import { useLikesActions } from '../hooks/use-likes-actions.ts';
+import { useLikesTab } from '../hooks/use-likes-tab.ts';
 import { BlockedCard } from './blocked-card.tsx';
 import { LikeCard } from './like-card.tsx';
 import { LikesPanel } from './likes-panel.tsx';
+import { type Confirming, LikesConfirms, LikesTabList } from './likes-screen-parts.tsx';
 import './likes.css';
-
-type Confirming = { kind: 'unlike'; card: LikeCardData } | { kind: 'unblock'; user: BlockedUser } | null;
 
 /**
  * /likes: three tabs (Likes Received with Like Back, Likes Sent with Unlike, Blocked Users with
@@ -29,8 +18,7 @@ type Confirming = { kind: 'unlike'; card: LikeCardData } | { kind: 'unblock'; us
  * returns to it. Unlike and Unblock ask first.
  */
 export function LikesScreen() {
-  const [params, setParams] = useSearchParams();
-  const tab = readTab(params);
+  const { tab, selectTab } = useLikesTab();
   const received = useLikesReceived();
   const sent = useLikesSent();
   const blocked = useBlockedUsers();
@@ -41,13 +29,6 @@ export function LikesScreen() {
     received: tabCount(received.data?.likes_received),
     sent: tabCount(sent.data?.likes_sent),
     blocked: tabCount(blocked.data),
-  };
-
-  const selectTab = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === 'received') next.delete(TAB_PARAM);
-    else next.set(TAB_PARAM, value);
-    setParams(next, { replace: true });
   };
 
   const confirm = async () => {
@@ -70,18 +51,7 @@ export function LikesScreen() {
     <div className="page likes-page">
       <h1 id="likes-title">Likes</h1>
       <Tabs.Root value={tab} onValueChange={selectTab} className="likes-tabs">
-        <Tabs.List className="likes-tablist" aria-labelledby="likes-title">
-          {TAB_IDS.map((id) => (
-            <Tabs.Trigger key={id} value={id} className="likes-tab" data-testid={`tab-${id}`}>
-              <span className="likes-tab-label">{TAB_LABELS[id]}</span>
-              {counts[id] === null ? null : (
-                <span className="badge likes-tab-count" data-testid={`count-${id}`}>
-                  {counts[id]}
-                </span>
-              )}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <LikesTabList counts={counts} />
 
         <LikesPanel
           tab="received"
@@ -95,43 +65,33 @@ export function LikesScreen() {
             busy: pending?.id === card.id,
             onClick: () => void likeBack(card),
           })}
-          card={(card, action) => <LikeCard card={card} action={action} />}
+          card={(card, action, index) => <LikeCard card={card} action={action} index={index} />}
         />
         <LikesPanel
           tab="sent"
           {...listOf(sent, sent.data?.likes_sent)}
           keyOf={(card) => card.id}
-          action={(card) => ({ label: 'Unlike', ariaLabel: `Unlike ${card.username}`, onClick: () => setConfirming({ kind: 'unlike', card }) })}
-          card={(card, action) => <LikeCard card={card} action={action} />}
+          action={(card) => ({
+            label: 'Unlike',
+            ariaLabel: `Unlike ${card.username}`,
+            onClick: () => setConfirming({ kind: 'unlike', card }),
+          })}
+          card={(card, action, index) => <LikeCard card={card} action={action} index={index} />}
         />
         <LikesPanel
           tab="blocked"
           {...listOf(blocked, blocked.data)}
           keyOf={(user) => user.user_id}
-          action={(user) => ({ label: 'Unblock', ariaLabel: `Unblock ${user.username}`, onClick: () => setConfirming({ kind: 'unblock', user }) })}
+          action={(user) => ({
+            label: 'Unblock',
+            ariaLabel: `Unblock ${user.username}`,
+            onClick: () => setConfirming({ kind: 'unblock', user }),
+          })}
           card={(user, action) => <BlockedCard user={user} action={action} />}
         />
       </Tabs.Root>
 
-      <ConfirmDialog
-        open={confirming?.kind === 'unlike'}
-        onOpenChange={(open) => !open && !busy && setConfirming(null)}
-        title={LIKES_MESSAGES.unlikeTitle}
-        description={confirming?.kind === 'unlike' ? unlikeText(confirming.card.username) : ''}
-        confirmLabel={busy ? 'Unliking...' : 'Unlike'}
-        onConfirm={() => void confirm()}
-        busy={busy}
-        destructive
-      />
-      <ConfirmDialog
-        open={confirming?.kind === 'unblock'}
-        onOpenChange={(open) => !open && !busy && setConfirming(null)}
-        title={LIKES_MESSAGES.unblockTitle}
-        description={LIKES_MESSAGES.unblockText}
-        confirmLabel={busy ? 'Unblocking...' : 'Unblock'}
-        onConfirm={() => void confirm()}
-        busy={busy}
-      />
+      <LikesConfirms confirming={confirming} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void confirm()} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
 import { EMPTY_STATES, LOAD_FAILED, TAB_LABELS, type TabId } from '../hooks/likes-state.ts';
 
 interface ListStateProps<T> {

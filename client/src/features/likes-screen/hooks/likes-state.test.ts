@@ -1,13 +1,13 @@
 import t from 'tap';
-import { apiPaths } from '../../../config/paths.ts';
-import { formatHeightCm } from '../../../lib/format.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { formatHeightCm } from '@/lib/format.ts';
 import type { LikeCard } from '../api/get-likes.ts';
 import {
   cardFacts,
   EMPTY_STATES,
   homePlace,
   LIKES_MESSAGES,
-  likeBackMessage,
+  madeMatch,
   listsToRefresh,
   nameWithAge,
   readTab,
@@ -38,7 +38,10 @@ const card = (fields: Partial<LikeCard> = {}): LikeCard => ({
 });
 
 t.test('the tabs, in order, with the spec words', async (t) => {
-  t.same(TAB_IDS.map((id) => TAB_LABELS[id]), ['Likes Received', 'Likes Sent', 'Blocked Users']);
+  t.same(
+    TAB_IDS.map((id) => TAB_LABELS[id]),
+    ['Likes Received', 'Likes Sent', 'Blocked Users'],
+  );
   t.same(
     TAB_IDS.map((id) => EMPTY_STATES[id].title),
     ['No Likes Received Yet', 'No Likes Sent Yet', 'No Blocked Users'],
@@ -53,9 +56,12 @@ t.test('the tabs, in order, with the spec words', async (t) => {
 });
 
 t.test('the messages', async (t) => {
-  t.equal(likeBackMessage({ match_created: true, match_id: 3 }), 'Match created! 🎉');
-  t.equal(likeBackMessage({ match_created: false, match_id: null }), 'Profile liked successfully');
-  t.equal(likeBackMessage(undefined), 'Profile liked successfully');
+  t.equal(madeMatch({ match_created: true, match_id: 3 }), 3, 'a match: its id, for the match moment');
+  t.equal(madeMatch({ match_created: true, match_id: '4' }), 4);
+  t.equal(madeMatch({ match_created: false, match_id: 3 }), null, 'an earlier match is not news');
+  t.equal(madeMatch({ match_created: true, match_id: null }), null);
+  t.equal(madeMatch(undefined), null);
+  t.equal(LIKES_MESSAGES.liked, 'Profile liked successfully');
   t.equal(LIKES_MESSAGES.unliked, 'Profile unliked successfully');
   t.equal(LIKES_MESSAGES.unlikeFailed, 'Failed to unlike profile');
   t.equal(LIKES_MESSAGES.unblocked, 'User unblocked successfully');
@@ -69,15 +75,23 @@ t.test('what a card shows', async (t) => {
   t.equal(nameWithAge('ben', 34), 'ben, 34');
   t.equal(nameWithAge('ben', null), 'ben', 'no age, no comma');
   t.equal(homePlace(card()), 'Austin, Texas', 'city and state');
-  t.equal(homePlace(card({ home_state: '' , home_country: 'Canada', home_city: 'Toronto' })), 'Toronto, Canada', 'no state: the country');
+  t.equal(homePlace(card({ home_state: '', home_country: 'Canada', home_city: 'Toronto' })), 'Toronto, Canada', 'no state: the country');
   t.equal(homePlace(card({ home_city: null, home_state: null, home_country: null })), null);
   t.equal(homePlace(card({ home_city: '  ', home_state: 'Texas' })), 'Texas');
   const facts = cardFacts(card());
-  t.same(facts.map((f) => f.label), ['Height', 'Education', 'Religion', 'Livelihood', 'Status', 'Kids wanted']);
-  t.same(facts.map((f) => f.value), [formatHeightCm(170), 'Bachelor', 'Christian - Catholic', 'Self-Employed', 'Single', '1-2']);
+  t.same(
+    facts.map((f) => f.label),
+    ['Height', 'Education', 'Religion', 'Livelihood', 'Status', 'Kids wanted'],
+  );
+  t.same(
+    facts.map((f) => f.value),
+    [formatHeightCm(170), 'Bachelor', 'Christian - Catholic', 'Self-Employed', 'Single', '1-2'],
+  );
   t.equal(facts[0].value, `5' 7"`, 'height in feet and inches, as the rest of the app');
   t.same(
-    cardFacts(card({ height: null, education: null, religion: undefined, livelihood: '', relationship_status: null, number_of_kids_wanted: null })).map((f) => f.value),
+    cardFacts(
+      card({ height: null, education: null, religion: undefined, livelihood: '', relationship_status: null, number_of_kids_wanted: null }),
+    ).map((f) => f.value),
     ['N/A', 'N/A', 'N/A', 'N/A', 'N/A', 'N/A'],
     'missing values read N/A',
   );
@@ -88,7 +102,11 @@ t.test('every action reloads the three lists and what it changes', async (t) => 
   const sorted = (names: string[]) => [...names].sort();
   t.same(sorted(listsToRefresh('likeBack')), sorted(screen));
   t.same(sorted(listsToRefresh('match')), sorted([...screen, 'matches']), 'a match: the matches too');
-  t.same(sorted(listsToRefresh('unlike')), sorted([...screen, 'matches', 'profiles']), 'an unlike can remove a match and changes discovery');
+  t.same(
+    sorted(listsToRefresh('unlike')),
+    sorted([...screen, 'matches', 'profiles']),
+    'an unlike can remove a match and changes discovery',
+  );
   t.same(sorted(listsToRefresh('unblock')), sorted([...screen, 'profiles']), 'an unblock changes discovery');
   for (const action of ['likeBack', 'match', 'unlike', 'unblock'] as const) {
     const names = listsToRefresh(action);
@@ -98,8 +116,15 @@ t.test('every action reloads the three lists and what it changes', async (t) => 
 
 t.test('a card leaves its list at once', async (t) => {
   const list = [card({ id: 1 }), card({ id: 2 })];
-  t.same(withoutId(list, 1)?.map((c) => c.id), [2]);
-  t.same(withoutId(list, 9)?.map((c) => c.id), [1, 2], 'an unknown id changes nothing');
+  t.same(
+    withoutId(list, 1)?.map((c) => c.id),
+    [2],
+  );
+  t.same(
+    withoutId(list, 9)?.map((c) => c.id),
+    [1, 2],
+    'an unknown id changes nothing',
+  );
   t.equal(withoutId(undefined, 1), undefined, 'nothing loaded yet');
 });
 

@@ -1,7 +1,7 @@
 /** Pure rules of the Likes screen: its tabs, its words, what a card shows, what to reload after an action. */
-import { formatHeightCm, orNA } from '../../../lib/format.ts';
-import { type CacheName, type ChangeKind, REFRESH_LISTS } from '../../../lib/refresh-lists.ts';
-import type { LikeResult } from '../../../types/api.ts';
+import { formatHeightCm, orNA } from '@/lib/format.ts';
+import { type CacheName, type ChangeKind, REFRESH_LISTS } from '@/lib/refresh-lists.ts';
+import type { LikeResult } from '@/types/api.ts';
 import type { LikeCard } from '../api/get-likes.ts';
 
 export const TAB_IDS = ['received', 'sent', 'blocked'] as const;
@@ -35,7 +35,6 @@ export const LOAD_FAILED: Record<TabId, string> = {
 
 export const LIKES_MESSAGES = {
   liked: 'Profile liked successfully',
-  matched: 'Match created! 🎉',
   likeFailed: 'Failed to like profile',
   unliked: 'Profile unliked successfully',
   unlikeFailed: 'Failed to unlike profile',
@@ -50,9 +49,11 @@ export function unlikeText(username: string): string {
   return `Your like for ${username} will be removed, together with any match and chat you have with them.`;
 }
 
-/** The toast after Like Back: a match when the like made one. */
-export function likeBackMessage(result: LikeResult | null | undefined): string {
-  return result?.match_created ? LIKES_MESSAGES.matched : LIKES_MESSAGES.liked;
+/** The match a Like Back made, or null (no match, or the answer lacks its id). */
+export function madeMatch(result: LikeResult | null | undefined): number | null {
+  if (!result?.match_created || result.match_id === undefined || result.match_id === null) return null;
+  const id = Number(result.match_id);
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** 'ben, 34', or just the name when the age is unknown. */
@@ -70,7 +71,12 @@ export function homePlace(card: Pick<LikeCard, 'home_city' | 'home_state' | 'hom
 export type CardFactKey = 'height' | 'education' | 'religion' | 'livelihood' | 'status' | 'kidsWanted';
 
 /** The facts of a card, labelled as discovery labels them; height in feet and inches. */
-export function cardFacts(card: LikeCard): { key: CardFactKey; label: string; value: string }[] {
+export type CardFactFields = Pick<
+  LikeCard,
+  'height' | 'education' | 'religion' | 'livelihood' | 'relationship_status' | 'number_of_kids_wanted'
+>;
+
+export function cardFacts(card: CardFactFields): { key: CardFactKey; label: string; value: string }[] {
   return [
     { key: 'height', label: 'Height', value: formatHeightCm(card.height) },
     { key: 'education', label: 'Education', value: orNA(card.education) },

@@ -1,16 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { apiPaths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { refreshCaches } from '../../../lib/cache.ts';
-import { trackOwnLike } from '../../../lib/realtime.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { refreshCaches } from '@/lib/cache.ts';
+import { showMatchMoment } from '@/lib/match-moments.ts';
+import { toast } from '@/lib/toast.ts';
 import type { BlockedUser } from '../api/get-blocked.ts';
 import type { LikeCard, LikesReceivedResult, LikesSentResult } from '../api/get-likes.ts';
 import { likeBack } from '../api/like-back.ts';
 import { unblockUser } from '../api/unblock.ts';
 import { unlikeProfile } from '../api/unlike.ts';
-import { type LikesAction, LIKES_MESSAGES, likeBackMessage, listsToRefresh, withoutId } from './likes-state.ts';
+import { type LikesAction, LIKES_MESSAGES, listsToRefresh, madeMatch, withoutId } from './likes-state.ts';
 
 /** Which card's action is under way: its list and profile id. */
 export interface Pending {
@@ -58,15 +58,18 @@ export function useLikesActions() {
     (card: LikeCard) =>
       run({ list: 'received', id: card.id }, 'match', async () => {
         try {
-          // This answer toasts the match it makes; the realtime push about the same match must not toast again.
-          const result = await trackOwnLike(card.id, likeBack(card.id));
+          const result = await likeBack(card.id);
           await mutate<LikesReceivedResult>(
             apiPaths.likesReceived,
             (data) => data && { likes_received: withoutId(data.likes_received, card.id) ?? [] },
             { revalidate: false },
           );
-          toast.success(likeBackMessage(result));
-          return result?.match_created ? 'match' : 'likeBack';
+          const matchId = madeMatch(result);
+          // A match opens the match moment ("It's a match", shown by the shell); a plain like toasts.
+          if (matchId !== null)
+            showMatchMoment({ matchId, peer: { profileId: card.id, username: card.username, photoUrl: card.photo1_url } });
+          else toast.success(LIKES_MESSAGES.liked);
+          return matchId !== null ? 'match' : 'likeBack';
         } catch (error) {
           reportFailure('Like back', LIKES_MESSAGES.likeFailed, error);
           return null;
@@ -80,11 +83,9 @@ export function useLikesActions() {
       run({ list: 'sent', id: card.id }, 'unlike', async () => {
         try {
           await unlikeProfile(card.id);
-          await mutate<LikesSentResult>(
-            apiPaths.likesSent,
-            (data) => data && { likes_sent: withoutId(data.likes_sent, card.id) ?? [] },
-            { revalidate: false },
-          );
+          await mutate<LikesSentResult>(apiPaths.likesSent, (data) => data && { likes_sent: withoutId(data.likes_sent, card.id) ?? [] }, {
+            revalidate: false,
+          });
           toast.success(LIKES_MESSAGES.unliked);
           return 'unlike';
         } catch (error) {

@@ -1,6 +1,6 @@
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import type { LikeResult } from '../../../types/api.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
+import type { LikeResult } from '@/types/api.ts';
 
 export interface LikeInput {
   to_profile_id: number | string;

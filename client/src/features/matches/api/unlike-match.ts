@@ -1,5 +1,5 @@
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * Removes my like of the peer's profile and the match with it, chat history included (404 when

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { apiPaths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-errors.ts';
-import { refreshAfter } from '../../../lib/cache.ts';
-import { toast } from '../../../lib/toast.ts';
-import type { MatchesResult, MatchItem } from '../../../lib/matches.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-errors.ts';
+import { refreshAfter } from '@/lib/cache.ts';
+import { toast } from '@/lib/toast.ts';
+import type { MatchesResult, MatchItem } from '@/lib/matches.ts';
 import { unlikeMatch } from '../api/unlike-match.ts';
 import { MATCHES_MESSAGES, withoutMatch } from './matches-state.ts';
 

@@ -1,6 +1,6 @@
-import type { LivenessStepKind } from '../../../../../server/contract/liveness.ts';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { LivenessStepKind } from '@contract/liveness.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /facetec/config/: one scan session (used once, 150 s). */
 export interface ScanSession {

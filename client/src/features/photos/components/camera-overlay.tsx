@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
-import { CameraIcon, RefreshIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { CameraIcon, RefreshIcon, XIcon } from '@/components/ui/icons.tsx';
+import { toast } from '@/lib/toast.ts';
 import { captureJpeg, useCamera } from '../hooks/use-camera.ts';
 import { CAPTURE_JPEG_QUALITY, captureFileName, PHOTO_MESSAGES, type PhotoSlot } from '../hooks/photo-rules.ts';
 
@@ -34,17 +34,67 @@ export function CameraOverlay({ slot, onClose, onCapture, onFallbackToGallery, o
   );
 }
 
-function CameraContent({ slot, onCapture, onFallbackToGallery, onCloseAutoFocus }: Omit<CameraOverlayProps, 'slot' | 'onClose'> & { slot: PhotoSlot }) {
+function CameraContent({
+  slot,
+  onCapture,
+  onFallbackToGallery,
+  onCloseAutoFocus,
+}: Omit<CameraOverlayProps, 'slot' | 'onClose'> & { slot: PhotoSlot }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { state, facing, switchCamera, stop } = useCamera(videoRef, true, 'environment');
-  const [busy, setBusy] = useState(false);
+  useDeniedFallsBackToGallery(state.kind === 'denied', stop, onFallbackToGallery, slot);
+  const { busy, capture, flip } = useShutter({ slot, videoRef, stop, switchCamera, onCapture });
 
+  const failed = state.kind === 'error';
+  return (
+    <Dialog.Content className="pp-camera" aria-describedby={failed ? 'pp-camera-error' : undefined} onCloseAutoFocus={onCloseAutoFocus}>
+      <Dialog.Title className="visually-hidden">{`Take Photo ${slot}`}</Dialog.Title>
+      {/* Always mounted, so a stream restarted after a failed switch finds its element. */}
+      <video
+        ref={videoRef}
+        className={facing === 'user' ? 'pp-camera-video pp-mirrored' : 'pp-camera-video'}
+        hidden={failed}
+        playsInline
+        muted
+        autoPlay
+        aria-label="Camera preview"
+      />
+      {state.kind === 'error' ? (
+        <CameraFailure message={state.message} onGallery={() => onFallbackToGallery(slot)} />
+      ) : (
+        <CameraControls
+          slot={slot}
+          starting={state.kind === 'starting'}
+          ready={state.kind === 'live' && !busy}
+          onCapture={capture}
+          onFlip={flip}
+        />
+      )}
+    </Dialog.Content>
+  );
+}
+
+/** A refused camera: 'Camera access denied. Using file picker instead.', the camera stopped, the gallery picker. */
+function useDeniedFallsBackToGallery(denied: boolean, stop: () => void, onFallbackToGallery: (slot: PhotoSlot) => void, slot: PhotoSlot) {
   useEffect(() => {
-    if (state.kind !== 'denied') return;
+    if (!denied) return;
     toast.error(PHOTO_MESSAGES.cameraDenied);
     stop();
     onFallbackToGallery(slot);
-  }, [state.kind, stop, onFallbackToGallery, slot]);
+  }, [denied, stop, onFallbackToGallery, slot]);
+}
+
+interface ShutterOptions {
+  slot: PhotoSlot;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  stop: () => void;
+  switchCamera: () => Promise<boolean>;
+  onCapture: (slot: PhotoSlot, file: File) => void;
+}
+
+/** The shutter (a JPEG of the video, the camera stopped, the file handed on) and the camera switch; busy while either works. */
+function useShutter({ slot, videoRef, stop, switchCamera, onCapture }: ShutterOptions) {
+  const [busy, setBusy] = useState(false);
 
   const capture = async () => {
     const video = videoRef.current;
@@ -67,63 +117,60 @@ function CameraContent({ slot, onCapture, onFallbackToGallery, onCloseAutoFocus 
     setBusy(false);
   };
 
-  const failed = state.kind === 'error';
+  return { busy, capture, flip };
+}
+
+/** 'Camera Error' with the reason, 'Choose from Gallery' and Close. */
+function CameraFailure({ message, onGallery }: { message: string; onGallery: () => void }) {
   return (
-    <Dialog.Content className="pp-camera" aria-describedby={failed ? 'pp-camera-error' : undefined} onCloseAutoFocus={onCloseAutoFocus}>
-      <Dialog.Title className="visually-hidden">{`Take Photo ${slot}`}</Dialog.Title>
-      {/* Always mounted, so a stream restarted after a failed switch finds its element. */}
-      <video
-        ref={videoRef}
-        className={facing === 'user' ? 'pp-camera-video pp-mirrored' : 'pp-camera-video'}
-        hidden={failed}
-        playsInline
-        muted
-        autoPlay
-        aria-label="Camera preview"
-      />
-      {failed ? (
-        <div className="pp-camera-error" role="alert">
-          <h2>{PHOTO_MESSAGES.cameraError}</h2>
-          <p id="pp-camera-error">{state.message}</p>
-          <div className="pp-camera-error-actions">
-            <button type="button" className="btn btn-primary" onClick={() => onFallbackToGallery(slot)}>
-              Choose from Gallery
-            </button>
-            <Dialog.Close className="btn btn-secondary">Close</Dialog.Close>
-          </div>
-        </div>
-      ) : (
-        <>
-          {state.kind === 'starting' ? (
-            <p className="pp-camera-status" role="status">
-              Starting camera...
-            </p>
-          ) : null}
-          <div className="pp-camera-controls">
-            <Dialog.Close className="pp-round-btn" aria-label="Close camera">
-              <XIcon aria-hidden="true" />
-            </Dialog.Close>
-            <button
-              type="button"
-              className="pp-shutter"
-              aria-label={`Capture photo ${slot}`}
-              disabled={state.kind !== 'live' || busy}
-              onClick={() => void capture()}
-            >
-              <CameraIcon aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="pp-round-btn"
-              aria-label="Switch camera"
-              disabled={state.kind !== 'live' || busy}
-              onClick={() => void flip()}
-            >
-              <RefreshIcon aria-hidden="true" />
-            </button>
-          </div>
-        </>
-      )}
-    </Dialog.Content>
+    <div className="pp-camera-error" role="alert">
+      <h2>{PHOTO_MESSAGES.cameraError}</h2>
+      <p id="pp-camera-error">{message}</p>
+      <div className="pp-camera-error-actions">
+        <button type="button" className="btn btn-primary" onClick={onGallery}>
+          Choose from Gallery
+        </button>
+        <Dialog.Close className="btn btn-secondary">Close</Dialog.Close>
+      </div>
+    </div>
+  );
+}
+
+interface CameraControlsProps {
+  slot: PhotoSlot;
+  starting: boolean;
+  /** The camera is live and nothing is under way: the shutter and the switch work. */
+  ready: boolean;
+  onCapture: () => Promise<void>;
+  onFlip: () => Promise<void>;
+}
+
+/** 'Starting camera...' while it starts, then Close, the shutter and Switch camera. */
+function CameraControls({ slot, starting, ready, onCapture, onFlip }: CameraControlsProps) {
+  return (
+    <>
+      {starting ? (
+        <p className="pp-camera-status" role="status">
+          Starting camera...
+        </p>
+      ) : null}
+      <div className="pp-camera-controls">
+        <Dialog.Close className="pp-round-btn" aria-label="Close camera">
+          <XIcon aria-hidden="true" />
+        </Dialog.Close>
+        <button
+          type="button"
+          className="pp-shutter"
+          aria-label={`Capture photo ${slot}`}
+          disabled={!ready}
+          onClick={() => void onCapture()}
+        >
+          <CameraIcon aria-hidden="true" />
+        </button>
+        <button type="button" className="pp-round-btn" aria-label="Switch camera" disabled={!ready} onClick={() => void onFlip()}>
+          <RefreshIcon aria-hidden="true" />
+        </button>
+      </div>
+    </>
   );
 }

@@ -1,14 +1,15 @@
-import { CameraIcon, ShieldIcon, XIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon, ShieldIcon, XIcon } from '@/components/ui/icons.tsx';
 import { PHOTO_MESSAGES, type PhotoSlot } from '../hooks/photo-rules.ts';
 import type { PendingPhoto } from '../hooks/use-photo-uploads.ts';
+import type { PhotoVerification } from '@/types/api.ts';
 
 interface PhotoSlotProps {
   slot: PhotoSlot;
   /** The stored photo's (signed) URL, if the slot holds one. */
   url: string | null;
   pending: PendingPhoto | undefined;
-  /** Photo 1 of a verified member carries the badge. */
-  verified: boolean;
+  /** Photo 1 carries the badge, or says it waits for review or is not verified yet. */
+  verification: PhotoVerification;
   deleting: boolean;
   /** Another slot is busy with the camera or a dialog: adding waits. */
   onAdd: (slot: PhotoSlot) => void;
@@ -18,7 +19,7 @@ interface PhotoSlotProps {
 export const slotLabel = (slot: PhotoSlot) => (slot === 1 ? 'Photo 1 (primary)' : `Photo ${slot}`);
 
 /** One of the five slots: the photo with its delete button, an upload under way, or the add button. */
-export function PhotoSlotView({ slot, url, pending, verified, deleting, onAdd, onDelete }: PhotoSlotProps) {
+export function PhotoSlotView({ slot, url, pending, verification, deleting, onAdd, onDelete }: PhotoSlotProps) {
   const className = slot === 1 ? 'pp-slot pp-slot-main' : 'pp-slot';
   if (pending) {
     return (
@@ -42,19 +43,15 @@ export function PhotoSlotView({ slot, url, pending, verified, deleting, onAdd, o
     return (
       <li className={className} data-slot={slot}>
         <img src={url} alt={slotLabel(slot)} />
-        {slot === 1 && verified ? (
+        {verification === 'verified' ? (
           <span className="pp-verified">
             <ShieldIcon aria-hidden="true" />
             Verified
           </span>
         ) : null}
-        <button
-          type="button"
-          className="pp-delete"
-          aria-label={`Delete photo ${slot}`}
-          disabled={deleting}
-          onClick={() => onDelete(slot)}
-        >
+        {verification === 'pending_review' ? <span className="pp-verified pp-unverified">Badge in review</span> : null}
+        {verification === 'unverified' ? <span className="pp-verified pp-unverified">Not verified</span> : null}
+        <button type="button" className="pp-delete" aria-label={`Delete photo ${slot}`} disabled={deleting} onClick={() => onDelete(slot)}>
           <XIcon aria-hidden="true" />
         </button>
       </li>

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { CameraIcon } from '../../../components/ui/icons.tsx';
+import { CameraIcon } from '@/components/ui/icons.tsx';
 import type { PhotoSlot } from '../hooks/photo-rules.ts';
 
 interface PhotoSourceChoiceProps {

@@ -1,16 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { editSectionId } from '../../../config/paths.ts';
-import { toast } from '../../../lib/toast.ts';
-import { type Profile, photoUrlOf } from '../../../types/api.ts';
-import type { ScanPass } from '../api/face-scan.ts';
-import { GALLERY_ACCEPT, PHOTO_MESSAGES, PHOTO_SLOTS, type PhotoSlot } from '../hooks/photo-rules.ts';
+import { useCallback, useState } from 'react';
+import { editSectionId } from '@/config/paths.ts';
+import { type Profile, photoUrlOf } from '@/types/api.ts';
+import { PHOTO_SLOTS, type PhotoSlot } from '../hooks/photo-rules.ts';
+import { useAddPhotoFlow, useGalleryPicker } from '../hooks/use-add-photo-flow.ts';
 import { useDeletePhoto } from '../hooks/use-delete-photo.ts';
 import { usePhotoUploads } from '../hooks/use-photo-uploads.ts';
-import { CameraOverlay } from './camera-overlay.tsx';
-import { FaceScanDialog } from './face-scan-dialog.tsx';
+import { useScanPass } from '../hooks/use-scan-pass.ts';
+import { useSlotFocus } from '../hooks/use-slot-focus.ts';
 import { PhotoSlotView } from './photo-slot.tsx';
-import { PhotoSourceDialog } from './photo-source-dialog.tsx';
+import { AddPhotoDialogs, DeletePhotoConfirm, GalleryInput } from './photos-section-parts.tsx';
 import './photos.css';
 
 interface PhotosSectionProps {
@@ -28,40 +26,13 @@ const photoUrl = (profile: Profile, slot: PhotoSlot): string | null => photoUrlO
  */
 export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) {
   const [announcement, setAnnouncement] = useState('');
-  const [sourceFor, setSourceFor] = useState<PhotoSlot | null>(null);
-  const [cameraFor, setCameraFor] = useState<PhotoSlot | null>(null);
   const [deleteFor, setDeleteFor] = useState<PhotoSlot | null>(null);
-  const [scanOpen, setScanOpen] = useState(false);
-  const [scanPass, setScanPassState] = useState<ScanPass | null>(null);
-  /** Read when the photo arrives, which may be before a re-render shows the new state. */
-  const scanRef = useRef<ScanPass | null>(null);
-  const setScanPass = useCallback((pass: ScanPass | null) => {
-    scanRef.current = pass;
-    setScanPassState(pass);
-  }, []);
-  const keepScanPass = useCallback((pass: ScanPass) => setScanPass(pass), [setScanPass]);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  /** The slot a dialog was opened from: focus goes back to it when the dialog closes. */
-  const focusSlot = useRef<PhotoSlot | null>(null);
-  const returnFocus = (event: Event) => {
-    event.preventDefault();
-    const slot = focusSlot.current;
-    if (slot !== null) list.current?.querySelector<HTMLElement>(`[data-slot="${slot}"] button`)?.focus();
-  };
-  const pickingFor = useRef<PhotoSlot | null>(null);
+  const { scanPass, scanRef, setScanPass, keepScanPass } = useScanPass();
+  const { list, focusSlot, focus, returnFocus } = useSlotFocus();
 
   const changed = useCallback(() => onPhotosChanged(), [onPhotosChanged]);
   const { pending, upload } = usePhotoUploads({ onApproved: changed, announce: setAnnouncement });
   const { deleting, remove } = useDeletePhoto(changed, setAnnouncement);
-
-  const openGallery = (slot: PhotoSlot) => {
-    pickingFor.current = slot;
-    const input = fileInput.current;
-    if (!input) return;
-    input.value = '';
-    input.click();
-  };
 
   const addPhoto = (slot: PhotoSlot, file: File, takenWithCamera: boolean) => {
     void upload({ slot, file, takenWithCamera, scan: slot === 1 ? scanRef.current : null }).then((stored) => {
@@ -69,11 +40,20 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
       if (stored && slot === 1) setScanPass(null);
     });
   };
+  const gallery = useGalleryPicker((slot, file) => addPhoto(slot, file, false));
+  const flow = useAddPhotoFlow({
+    scanPass,
+    setScanPass,
+    openGallery: gallery.open,
+    onCaptured: (slot, file) => addPhoto(slot, file, true),
+  });
 
-  const onAdd = (slot: PhotoSlot) => {
-    focusSlot.current = slot;
-    if (slot === 1 && !scanPass) setScanOpen(true);
-    else setSourceFor(slot);
+  const deletePhoto = (slot: PhotoSlot) => {
+    void remove(slot).then(() => {
+      setDeleteFor(null);
+      // The confirmation has no trigger to return to: focus the slot (now its add button).
+      setTimeout(() => focus(slot), 0);
+    });
   };
 
   return (
@@ -89,9 +69,12 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
             slot={slot}
             url={photoUrl(profile, slot)}
             pending={pending[slot]}
-            verified={profile.verified === true}
+            verification={slot === 1 ? (profile.photo_verification ?? (profile.verified ? 'verified' : 'none')) : 'none'}
             deleting={deleting === slot}
-            onAdd={onAdd}
+            onAdd={(n) => {
+              focusSlot.current = n;
+              flow.start(n);
+            }}
             onDelete={(n) => {
               focusSlot.current = n;
               setDeleteFor(n);
@@ -106,80 +89,9 @@ export function PhotosSection({ profile, onPhotosChanged }: PhotosSectionProps) 
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <input
-        ref={fileInput}
-        type="file"
-        accept={GALLERY_ACCEPT}
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const slot = pickingFor.current;
-          const file = event.currentTarget.files?.[0];
-          if (slot === null) return;
-          if (!file) {
-            toast.error(PHOTO_MESSAGES.noFile);
-            return;
-          }
-          addPhoto(slot, file, false);
-        }}
-      />
-      <PhotoSourceDialog
-        slot={sourceFor}
-        onClose={() => setSourceFor(null)}
-        onCloseAutoFocus={returnFocus}
-        onCamera={() => {
-          setCameraFor(sourceFor);
-          setSourceFor(null);
-        }}
-        onGallery={() => {
-          if (sourceFor) openGallery(sourceFor);
-          setSourceFor(null);
-        }}
-      />
-      <FaceScanDialog
-        open={scanOpen}
-        onClose={() => setScanOpen(false)}
-        onCloseAutoFocus={returnFocus}
-        onPassed={keepScanPass}
-        onContinue={(pass, source) => {
-          setScanPass(pass);
-          setScanOpen(false);
-          if (source === 'camera') setCameraFor(1);
-          else openGallery(1);
-        }}
-      />
-      <CameraOverlay
-        slot={cameraFor}
-        onClose={() => setCameraFor(null)}
-        onCloseAutoFocus={returnFocus}
-        onCapture={(slot, file) => {
-          setCameraFor(null);
-          addPhoto(slot, file, true);
-        }}
-        onFallbackToGallery={(slot) => {
-          setCameraFor(null);
-          openGallery(slot);
-        }}
-      />
-      <ConfirmDialog
-        open={deleteFor !== null}
-        onOpenChange={(open) => !open && deleting === null && setDeleteFor(null)}
-        title={`Delete photo ${deleteFor ?? ''}?`}
-        description={deleteFor === 1 ? 'Your first photo is your primary photo; the next one you add needs a new face scan.' : 'The photo is removed from your profile.'}
-        confirmLabel="Delete"
-        busy={deleting !== null}
-        destructive
-        onConfirm={() => {
-          const slot = deleteFor;
-          if (!slot) return;
-          void remove(slot).then(() => {
-            setDeleteFor(null);
-            // The confirmation has no trigger to return to: focus the slot (now its add button).
-            setTimeout(() => list.current?.querySelector<HTMLElement>(`[data-slot="${slot}"] button`)?.focus(), 0);
-          });
-        }}
-      />
+      <GalleryInput inputRef={gallery.inputRef} onPick={gallery.onPick} />
+      <AddPhotoDialogs flow={flow} returnFocus={returnFocus} onScanPassed={keepScanPass} />
+      <DeletePhotoConfirm slot={deleteFor} deleting={deleting} onCancel={() => setDeleteFor(null)} onConfirm={deletePhoto} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { measurePose, movementFrom, type Point } from '../../../../../server/contract/liveness-pose.ts';
+import { measurePose, movementFrom, type Point } from '@contract/liveness-pose.ts';
 import { isNeutral, showsStep } from './face-pose.ts';
 
 /** A schematic 68-point face: only the points the measures read are placed, the rest at the centre. */
@@ -34,5 +34,8 @@ t.test('each movement reads as its own step, and only when clearly past its thre
   t.ok(showsStep('turn_right', moved({ noseShift: -12 })));
   t.ok(showsStep('closer', moved({ scale: 1.35 })));
   t.ok(showsStep('farther', moved({ scale: 0.74 })));
-  t.notOk(showsStep('closer', moved({ roll: 20, scale: 1.3 })) && showsStep('tilt_left', moved({ roll: 20, scale: 1.3 })), 'one step per frame');
+  t.notOk(
+    showsStep('closer', moved({ roll: 20, scale: 1.3 })) && showsStep('tilt_left', moved({ roll: 20, scale: 1.3 })),
+    'one step per frame',
+  );
 });

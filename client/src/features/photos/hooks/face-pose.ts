@@ -3,12 +3,15 @@
  * are server/contract/liveness-pose.ts, shared with the face-liveness worker; what is here is how
  * the client picks its frames so the worker, reading them again, agrees.
  */
-import { LIVENESS_STEP_KINDS, LIVENESS_THRESHOLDS, type LivenessStepKind } from '../../../../../server/contract/liveness.ts';
-import { type Movement, type Pose, stepStrength } from '../../../../../server/contract/liveness-pose.ts';
+import { LIVENESS_STEP_KINDS, LIVENESS_THRESHOLDS, type LivenessStepKind } from '@contract/liveness.ts';
+import { type Movement, type Pose, stepStrength } from '@contract/liveness-pose.ts';
 
 /** Whether a pose can be the neutral frame: roughly level and frontal (the worker refuses others). */
 export function isNeutral(pose: Pose): boolean {
-  return Math.abs(pose.roll) <= LIVENESS_THRESHOLDS.neutralMaxTiltDegrees * 0.8 && Math.abs(pose.yaw) <= LIVENESS_THRESHOLDS.neutralMaxTurnRatio * 0.8;
+  return (
+    Math.abs(pose.roll) <= LIVENESS_THRESHOLDS.neutralMaxTiltDegrees * 0.8 &&
+    Math.abs(pose.yaw) <= LIVENESS_THRESHOLDS.neutralMaxTurnRatio * 0.8
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { ApiError, serverMessage } from '../../../lib/api-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { ApiError, serverMessage } from '@/lib/api-errors.ts';
+import { toast } from '@/lib/toast.ts';
 import { deletePhoto } from '../api/delete-photo.ts';
 import { PHOTO_MESSAGES, type PhotoSlot } from './photo-rules.ts';
 

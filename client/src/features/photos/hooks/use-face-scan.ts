@@ -1,236 +1,159 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { LIVENESS_FAILURES } from '../../../../../server/contract/liveness.ts';
-import { ApiError, serverMessage } from '../../../lib/api-errors.ts';
+import { type Dispatch, type RefObject, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { getScanSession, type ScanPass, type ScanSession, verifyScan } from '../api/face-scan.ts';
-import { type FaceEngine, loadFaceEngine } from './face-engine.ts';
-import { useCamera } from './use-camera.ts';
-import { measurePose, movementFrom, type Pose } from '../../../../../server/contract/liveness-pose.ts';
-import { isNeutral, showsStep } from './face-pose.ts';
+import { type LoadProgress, startFaceReader } from '../face-reader/face-reader.ts';
+import { createReaderSlot, ModelsTimedOut, type ReaderSlot } from '../face-reader/reader-slot.ts';
+import { type CameraState, useCamera } from './use-camera.ts';
 import { PHOTO_MESSAGES } from './photo-rules.ts';
+import {
+  type Guidance,
+  PREPARING,
+  type ScanFailure,
+  type ScanPhase,
+  scanErrorMessage,
+  type SkipReason,
+  SUCCESS_PAUSE_MS,
+} from './scan-state.ts';
+import { delay } from './scan-reading.ts';
+import { useScanLoop } from './use-scan-loop.ts';
 
-export type ScanPhase = 'idle' | 'checking' | 'processing' | 'success' | 'error';
+export { SCAN_HINTS, SCAN_NUDGES } from './scan-guide.ts';
+export { MODEL_LOAD_LIMIT_MS } from '../face-reader/reader-slot.ts';
+export type { Guidance, ScanPhase, SkipReason } from './scan-state.ts';
+export type { LoadProgress } from '../face-reader/face-reader.ts';
 
-/** What the live guidance shows while checking. */
-export interface Guidance {
-  /** 'Look straight at the camera', then each step's prompt. */
-  prompt: string;
-  /** 0 while the neutral frame is awaited, then 1..steps. */
-  step: number;
-  steps: number;
-  /** A problem with what the camera sees right now, or null. */
-  hint: string | null;
-  /** True until the camera and the face models are ready. */
-  preparing: boolean;
-}
-
-/** The success view waits this long after the verdict, so the member sees the scan complete. */
-export const SUCCESS_PAUSE_MS = 500;
 /** A practice (mock) scan takes 2 to 3 seconds, like a quick real one. */
 const MOCK_SCAN_MS = 2500;
-/** Frames are sent at most this size (the worker accepts 240–1280 px). */
-const FRAME_MAX_SIDE = 640;
-const FRAME_QUALITY = 0.85;
-/** The neutral frame is taken once this many readings in a row agree (the member holds still). */
-const STEADY_READINGS = 2;
-
-export const SCAN_HINTS = {
-  noFace: 'Keep your whole face inside the outline.',
-  severalFaces: LIVENESS_FAILURES.several_faces,
-  notNeutral: LIVENESS_FAILURES.not_facing_camera,
-} as const;
-
-/** The reason shown under 'Verification Failed' for a failed request. */
-export function scanErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === undefined || error.status >= 500) return PHOTO_MESSAGES.scanUnavailable;
-    return serverMessage(error.body) ?? PHOTO_MESSAGES.scanFailed;
-  }
-  return PHOTO_MESSAGES.scanFailed;
-}
 
 /** The scan has no file picker to fall back on, so only the first sentence of the camera refusal applies. */
 const CAMERA_DENIED = 'Camera access denied.';
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The canvas's picture as base64 JPEG (no data: prefix). */
-async function frameOf(canvas: HTMLCanvasElement): Promise<string> {
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', FRAME_QUALITY));
-  if (!blob) throw new Error('The frame could not be encoded');
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-/** The video's current picture, unmirrored, at most FRAME_MAX_SIDE: what is read and what is sent. */
-function snapshot(video: HTMLVideoElement): HTMLCanvasElement | null {
-  if (video.readyState < 2 || video.videoWidth === 0) return null;
-  const scale = Math.min(1, FRAME_MAX_SIDE / Math.max(video.videoWidth, video.videoHeight));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(video.videoWidth * scale);
-  canvas.height = Math.round(video.videoHeight * scale);
-  canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
-  return canvas;
-}
-
 /**
  * The face scan for photo 1, as a state machine: idle → checking (the session, the models and the
- * camera; then the live guidance: a neutral frame, then each step of the challenge, one frame as
- * soon as the movement clearly shows) → processing (the frames go to the server, which answers
- * once the liveness worker decided) → success after a short pause, or error with the reason.
- * The front camera runs only while checking, and stops as soon as the frames are taken.
+ * camera; then the live guidance of scan-guide.ts) → processing (the frames go to the server,
+ * which answers once the liveness worker decided) → success after a short pause, or error with
+ * the reason. Face detection runs in a worker (face-reader/), started as soon as the dialog opens
+ * so the models load while the member reads what is about to happen; the page only passes it
+ * pictures, and waits for its models at most MODEL_LOAD_LIMIT_MS after Start. The camera runs
+ * only while checking; the worker is ended once the frames are taken, on Cancel and when the
+ * dialog closes.
  */
 export function useFaceScan(videoRef: RefObject<HTMLVideoElement | null>) {
   const [phase, setPhase] = useState<ScanPhase>('idle');
   const camera = useCamera(videoRef, phase === 'checking', 'user');
   const stopCamera = camera.stop;
-  const cameraLive = camera.state.kind === 'live';
-  const [guidance, setGuidance] = useState<Guidance>({ prompt: '', step: 0, steps: 0, hint: null, preparing: true });
-  const [error, setError] = useState<string | null>(null);
+  const [guidance, setGuidance] = useState<Guidance>(PREPARING);
+  const [failure, setFailure] = useState<ScanFailure | null>(null);
   const [pass, setPass] = useState<ScanPass | null>(null);
-  const [engine, setEngine] = useState<FaceEngine | null>(null);
   const [session, setSession] = useState<ScanSession | null>(null);
-  /** Bumped on every start and on close, so a stale loop stops touching the state. */
+  const { slot, loadProgress } = useReaderSlot();
+  /** Bumped on every start, on Cancel and on close, so a stale run stops touching the state. */
   const run = useRef(0);
+  useEffect(() => () => void run.current++, []);
 
-  useEffect(
-    () => () => {
-      run.current++;
-    },
-    [],
-  );
-
-  const fail = useCallback((message: string) => {
-    setError(message);
+  const fail = useCallback((message: string, skip: SkipReason | null = null) => {
+    setFailure({ message, skip });
     setPhase('error');
   }, []);
+  useCameraFailure(phase, camera.state, fail);
 
-  /** Starts (or restarts) a scan: a new session each time, since a session is used once. */
   const start = useCallback(async () => {
     const mine = ++run.current;
     setPass(null);
-    setError(null);
+    setFailure(null);
     setSession(null);
-    setGuidance({ prompt: '', step: 0, steps: 0, hint: null, preparing: true });
+    setGuidance(PREPARING);
     setPhase('checking');
-    try {
-      const engine = loadFaceEngine();
-      // Handled below; this keeps a failed load from going unobserved while the session loads.
-      engine.catch(() => undefined);
-      const opened = await getScanSession();
-      if (run.current !== mine) return;
-      if (opened.mock) {
-        // A development server's practice scan: no camera, no models, a short pause, no frames.
-        setPhase('processing');
-        await delay(MOCK_SCAN_MS);
-        const verdict = await verifyScan(opened.sessionToken, []);
-        await delay(SUCCESS_PAUSE_MS);
-        if (run.current !== mine) return;
-        setPass(verdict);
-        setPhase('success');
-        return;
-      }
-      const loaded = await engine.catch((cause: unknown) => {
-        console.error('Face models failed to load', cause);
-        throw new ApiError(503, { detail: PHOTO_MESSAGES.scanUnavailable });
-      });
-      if (run.current !== mine) return;
-      setEngine(loaded);
-      setSession(opened);
-    } catch (cause) {
-      if (run.current === mine) fail(scanErrorMessage(cause));
-    }
-  }, [fail]);
-
-  // A camera that cannot start ends the scan with the reason.
-  useEffect(() => {
-    if (phase !== 'checking') return;
-    if (camera.state.kind === 'denied') fail(CAMERA_DENIED);
-    else if (camera.state.kind === 'error') fail(camera.state.message);
-  }, [phase, camera.state, fail]);
+    await openScan({ slot, current: () => run.current === mine, fail, setPhase, setPass, setSession });
+  }, [slot, fail]);
 
   const cancel = useCallback(() => {
     run.current++;
     stopCamera();
+    slot.close();
+    setSession(null);
     setPhase('idle');
-  }, [stopCamera]);
+  }, [stopCamera, slot]);
 
-  // The guidance loop: runs once the engine, the session and the camera are all ready.
+  const closeReader = slot.close;
+  const cameraLive = camera.state.kind === 'live';
+  useScanLoop({ phase, session, cameraLive, videoRef, slot, run, stopCamera, closeReader, fail, setGuidance, setPhase, setPass });
+
+  const error = failure?.message ?? null;
+  return { phase, guidance, loadProgress, error, skipReason: failure?.skip ?? null, pass, start, cancel };
+}
+
+/** The dialog's face reader: started on opening (the models load during the intro), ended on closing. */
+function useReaderSlot() {
+  const [loadProgress, setLoadProgress] = useState<LoadProgress | null>(null);
+  const [slot] = useState(() => createReaderSlot({ start: startFaceReader, onProgress: setLoadProgress }));
   useEffect(() => {
-    if (phase !== 'checking' || !engine || !session || !cameraLive) return;
-    const mine = run.current;
-    const current = () => run.current === mine;
-    const expiresAt = new Date(session.expiresAt).getTime();
-    const steps = session.challenge;
-    void (async () => {
-      const frames: string[] = [];
-      let neutral: Pose | null = null;
-      let steady: Pose | null = null;
-      let steadyCount = 0;
-      let step = 0;
-      setGuidance({ prompt: session.baselinePrompt, step: 0, steps: steps.length, hint: null, preparing: false });
-      while (current() && step < steps.length) {
-        if (Date.now() >= expiresAt) {
-          stopCamera();
-          fail(LIVENESS_FAILURES.session_expired);
-          return;
-        }
-        const video = videoRef.current;
-        const canvas = video ? snapshot(video) : null;
-        if (!canvas) {
-          await delay(100);
-          continue;
-        }
-        const reading = await engine.read(canvas).catch(() => null);
-        if (!current()) return;
-        const faces = reading?.faces ?? [];
-        const hint = faces.length === 0 ? SCAN_HINTS.noFace : faces.length > 1 ? SCAN_HINTS.severalFaces : null;
-        if (hint || !reading) {
-          steadyCount = 0;
-          setGuidance((g) => ({ ...g, hint }));
-          await delay(50);
-          continue;
-        }
-        const pose = measurePose(faces[0].landmarks, reading);
-        if (!neutral) {
-          if (!isNeutral(pose)) {
-            steadyCount = 0;
-            setGuidance((g) => ({ ...g, hint: SCAN_HINTS.notNeutral }));
-            continue;
-          }
-          // Two readings in a row that agree: the member is holding still, looking ahead.
-          const agrees = steady !== null && Math.abs(movementFrom(steady, pose).scale - 1) < 0.05 && Math.abs(pose.roll - steady.roll) < 4;
-          steady = pose;
-          steadyCount = agrees ? steadyCount + 1 : 1;
-          if (steadyCount < STEADY_READINGS) continue;
-          neutral = pose;
-          frames.push(await frameOf(canvas));
-          setGuidance({ prompt: steps[0].prompt, step: 1, steps: steps.length, hint: null, preparing: false });
-          continue;
-        }
-        if (showsStep(steps[step].step, movementFrom(neutral, pose))) {
-          frames.push(await frameOf(canvas));
-          step += 1;
-          if (step < steps.length) setGuidance({ prompt: steps[step].prompt, step: step + 1, steps: steps.length, hint: null, preparing: false });
-          continue;
-        }
-        setGuidance((g) => (g.hint ? { ...g, hint: null } : g));
-      }
-      if (!current()) return;
-      stopCamera();
-      setPhase('processing');
-      try {
-        const verdict = await verifyScan(session.sessionToken, frames);
-        await delay(SUCCESS_PAUSE_MS);
-        if (!current()) return;
-        setPass(verdict);
-        setPhase('success');
-      } catch (cause) {
-        if (current()) fail(scanErrorMessage(cause));
-      }
-    })();
-  }, [phase, engine, session, cameraLive, videoRef, stopCamera, fail]);
+    slot.open();
+    return () => slot.close();
+  }, [slot]);
+  return { slot, loadProgress };
+}
 
-  return { phase, guidance, error, pass, start, cancel };
+/** A camera that cannot start ends the scan with the reason, and the member may go on without a scan. */
+function useCameraFailure(phase: ScanPhase, state: CameraState, fail: (message: string, skip: SkipReason) => void) {
+  useEffect(() => {
+    if (phase !== 'checking') return;
+    if (state.kind === 'denied') fail(CAMERA_DENIED, 'camera');
+    else if (state.kind === 'error') fail(state.message, 'camera');
+  }, [phase, state, fail]);
+}
+
+interface OpenScanOptions {
+  slot: ReaderSlot;
+  /** False once this run was cancelled, closed or restarted. */
+  current: () => boolean;
+  fail: (message: string, skip?: SkipReason | null) => void;
+  setPhase: Dispatch<SetStateAction<ScanPhase>>;
+  setPass: Dispatch<SetStateAction<ScanPass | null>>;
+  setSession: Dispatch<SetStateAction<ScanSession | null>>;
+}
+
+/**
+ * A new session (one per scan, a session is used once) and the reader's models, at the same
+ * time; the time limit on the models counts from now. Once both are there the session is set,
+ * and the guided loop starts as soon as the camera is live too.
+ */
+async function openScan({ slot, current, fail, setPhase, setPass, setSession }: OpenScanOptions) {
+  const faces = slot.open();
+  const modelsReady = slot.ready(faces);
+  // Observed at once: a practice scan, or a failed session request, never waits for it.
+  modelsReady.catch(() => undefined);
+  let opened: ScanSession;
+  try {
+    opened = await getScanSession();
+  } catch (cause) {
+    if (current()) fail(scanErrorMessage(cause));
+    return;
+  }
+  if (!current()) return;
+  if (opened.mock) return runPracticeScan(opened, { slot, current, fail, setPhase, setPass });
+  try {
+    await modelsReady;
+  } catch (cause) {
+    if (!current()) return;
+    console.error('Face models failed to load', cause);
+    fail(cause instanceof ModelsTimedOut ? PHOTO_MESSAGES.scanSlow : PHOTO_MESSAGES.scanUnavailable, 'reader');
+    return;
+  }
+  if (current()) setSession(opened);
+}
+
+/** A development server's practice scan: no camera, no models, a short pause, no frames. */
+async function runPracticeScan(opened: ScanSession, { slot, current, fail, setPhase, setPass }: Omit<OpenScanOptions, 'setSession'>) {
+  slot.close();
+  setPhase('processing');
+  try {
+    await delay(MOCK_SCAN_MS);
+    const verdict = await verifyScan(opened.sessionToken, []);
+    await delay(SUCCESS_PAUSE_MS);
+    if (!current()) return;
+    setPass(verdict);
+    setPhase('success');
+  } catch (cause) {
+    if (current()) fail(scanErrorMessage(cause));
+  }
 }

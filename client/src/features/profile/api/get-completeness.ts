@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { apiPaths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import type { Completeness } from '../../../types/api.ts';
+import { apiPaths } from '@/config/paths.ts';
+import { api } from '@/lib/api-client.ts';
+import type { Completeness } from '@/types/api.ts';
 
 export const COMPLETENESS_FRESH_MS = 30_000;
 

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../types/api.ts';
+import type { Profile } from '@/types/api.ts';
 import { displayValue, fieldLabel } from './profile-values.ts';
 
 export function FactList({ profile, fields, extra }: { profile: Profile; fields: string[]; extra?: [string, string][] }) {

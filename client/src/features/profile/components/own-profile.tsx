@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import { photoUrlOf, type Profile } from '../../../types/api.ts';
-import { fieldsInSection, type ProfileSection } from '../../../../../server/contract/profile-fields.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
+import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
+import { type Profile, profilePhotos } from '@/types/api.ts';
+import { fieldsInSection, type ProfileSection } from '@contract/profile-fields.ts';
 import { FactList } from './fact-list.tsx';
 import './profile.css';
 
@@ -18,7 +18,12 @@ const names = (section: ProfileSection) => fieldsInSection(section).map((field) 
 const SECTIONS: { title: string; edit: ProfileSection; fields: string[] }[] = [
   { title: 'Basics', edit: 'Basics', fields: ['email', ...names('Basics').filter((name) => name !== 'username')] },
   { title: 'Location', edit: 'Location', fields: names('Location') },
-  { title: 'Appearance and Health', edit: 'Appearance & Health', fields: names('Appearance & Health') },
+  // The typed pounds are part of the weight's value, not a line of their own.
+  {
+    title: 'Appearance and Health',
+    edit: 'Appearance & Health',
+    fields: names('Appearance & Health').filter((name) => name !== 'weight_lb'),
+  },
   { title: 'Family and Childhood', edit: 'Family & Childhood', fields: names('Family & Childhood') },
   { title: 'Marital Status and Children', edit: 'Marital Status & Children', fields: names('Marital Status & Children') },
   { title: 'Finances', edit: 'Finances', fields: names('Finances') },
@@ -31,21 +36,25 @@ const SECTIONS: { title: string; edit: ProfileSection; fields: string[] }[] = [
 
 interface OwnProfileProps {
   profile: Profile;
+  /** Under the name: what photo 1 still needs for the badge (the photos feature's 'Verify now'). */
+  verification?: ReactNode;
   onSignOut: () => void;
   onDelete: () => Promise<boolean>;
 }
 
 /** The member's own profile summary. */
-export function OwnProfile({ profile, onSignOut, onDelete }: OwnProfileProps) {
+export function OwnProfile({ profile, verification, onSignOut, onDelete }: OwnProfileProps) {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const credits = typeof profile.chats === 'number' ? profile.chats : 0;
-  const photos = [1, 2, 3, 4, 5].map((i) => photoUrlOf(profile, i));
+  // Only the photos the member has; empty slots are for the edit screen, not drawn here.
+  const photos = profilePhotos(profile);
 
   return (
     <article className="page" aria-labelledby="own-name">
       <h1 id="own-name">{profile.username || 'User'}</h1>
       {profile.verified ? <VerifiedBadge /> : null}
+      {verification}
 
       <section className="card credits-card" aria-labelledby="credits-title">
         <div>
@@ -69,20 +78,22 @@ export function OwnProfile({ profile, onSignOut, onDelete }: OwnProfileProps) {
             Edit
           </Link>
         </div>
-        <div className="photo-grid own-photos" style={{ marginTop: '0.6rem', marginBottom: 0 }}>
-          {photos.map((url, index) => (
-            <img
-              // the five photo slots are fixed
-              key={index}
-              src={typeof url === 'string' && url ? url : PLACEHOLDER_PHOTO}
-              alt={typeof url === 'string' && url ? `Your photo ${index + 1}` : `Empty photo slot ${index + 1}`}
-              loading="lazy"
-              onError={(event) => {
-                if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
-              }}
-            />
-          ))}
-        </div>
+        {photos.length > 0 ? (
+          <div className="photo-grid own-photos" style={{ marginTop: '0.6rem', marginBottom: 0 }}>
+            {photos.map((url, index) => (
+              <img
+                // positions are stable for a profile; two slots may share a URL
+                key={index}
+                src={url}
+                alt={`Your photo ${index + 1}`}
+                loading="lazy"
+                onError={(event) => {
+                  if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
+                }}
+              />
+            ))}
+          </div>
+        ) : null}
       </section>
 
       {SECTIONS.map((section) => {

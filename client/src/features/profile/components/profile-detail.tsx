@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { BackIcon, BlockIcon, HeartIcon, XIcon } from '../../../components/ui/icons.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { paths, PLACEHOLDER_PHOTO } from '../../../config/paths.ts';
-import { profileAge } from '../../../lib/format.ts';
-import { photoUrlOf, type Profile } from '../../../types/api.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { BackIcon, BlockIcon, ChatIcon, HeartIcon, XIcon } from '@/components/ui/icons.tsx';
+import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
+import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
+import { profileAge } from '@/lib/format.ts';
+import { type Profile, profilePhotos } from '@/types/api.ts';
 import { FactList } from './fact-list.tsx';
 import { DETAIL_SECTIONS, displayValue, locationText } from './profile-values.ts';
 import './profile.css';
@@ -19,12 +19,16 @@ interface ProfileDetailProps {
   onBlock: () => Promise<boolean>;
 }
 
-/** Another member's profile with the Pass / Like / Block bar. */
+/**
+ * Another member's profile with the Pass / Like / Block bar; a match's profile offers Message
+ * (its chat, or the chat's unlock dialog) instead of a like or a pass it no longer needs.
+ */
 export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }: ProfileDetailProps) {
   const [blockOpen, setBlockOpen] = useState(false);
   const age = profileAge(profile);
   const name = profile.username || 'Anonymous';
-  const photos = [1, 2, 3, 4, 5].map((i) => photoUrlOf(profile, i));
+  // Only the photos the member has: an empty slot is not drawn (no grey silhouettes).
+  const photos = profilePhotos(profile);
 
   return (
     <article className="page profile-page" aria-labelledby="profile-name">
@@ -39,21 +43,25 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
         {profile.verified ? <VerifiedBadge /> : null}
       </div>
 
-      <div className="photo-grid">
-        {photos.map((url, index) => (
-          <img
-            // the five photo slots are fixed
-            key={index}
-            className={index === 0 ? 'photo-main' : undefined}
-            src={typeof url === 'string' && url ? url : PLACEHOLDER_PHOTO}
-            alt={typeof url === 'string' && url ? `${name}, photo ${index + 1}` : `No photo ${index + 1}`}
-            loading="lazy"
-            onError={(event) => {
-              if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
-            }}
-          />
-        ))}
-      </div>
+      {photos.length > 0 ? (
+        <div className="photo-grid" data-count={photos.length}>
+          {photos.map((url, index) => (
+            <img
+              // positions are stable for a profile; two slots may share a URL
+              key={index}
+              className={index === 0 ? 'photo-main' : undefined}
+              src={url}
+              alt={`${name}, photo ${index + 1}`}
+              // The main photo is the first thing the page shows (its largest paint): not deferred.
+              loading={index === 0 ? 'eager' : 'lazy'}
+              onError={(event) => {
+                // A photo that fails to load falls back once; a failing placeholder must not loop.
+                if (!event.currentTarget.src.endsWith(PLACEHOLDER_PHOTO)) event.currentTarget.src = PLACEHOLDER_PHOTO;
+              }}
+            />
+          ))}
+        </div>
+      ) : null}
 
       <section className="card profile-section" aria-labelledby="sec-basics">
         <div className="section-head">
@@ -84,18 +92,26 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
       })}
 
       <div className="fixed-action-bar bottom-bar">
-        <button type="button" className="btn btn-pass" onClick={onPass} disabled={busy}>
-          <XIcon /> Pass
-        </button>
-        <button
-          type="button"
-          className="btn btn-like"
-          onClick={onLike}
-          disabled={busy || Boolean(profile.is_liked)}
-          title={profile.is_liked ? 'Already liked' : undefined}
-        >
-          <HeartIcon /> {profile.is_liked ? 'Already liked' : 'Like'}
-        </button>
+        {typeof profile.match_id === 'number' ? (
+          <Link to={paths.chat(profile.match_id)} className="btn btn-primary profile-message">
+            <ChatIcon /> Message
+          </Link>
+        ) : (
+          <>
+            <button type="button" className="btn btn-pass" onClick={onPass} disabled={busy}>
+              <XIcon /> Pass
+            </button>
+            <button
+              type="button"
+              className="btn btn-like"
+              onClick={onLike}
+              disabled={busy || Boolean(profile.is_liked)}
+              title={profile.is_liked ? 'Already liked' : undefined}
+            >
+              <HeartIcon /> {profile.is_liked ? 'Already liked' : 'Like'}
+            </button>
+          </>
+        )}
         <button type="button" className="btn btn-secondary" onClick={() => setBlockOpen(true)} disabled={busy}>
           <BlockIcon /> Block User
         </button>

@@ -1,14 +1,6 @@
-import { PROFILE_FIELD_BY_NAME } from '../../../../../server/contract/profile-fields.ts';
-import {
-  formatDate,
-  formatFaceRating,
-  formatHeightCm,
-  formatMoney,
-  formatWeightKg,
-  NA,
-  orNA,
-} from '../../../lib/format.ts';
-import type { Profile } from '../../../types/api.ts';
+import { PROFILE_FIELD_BY_NAME } from '@contract/profile-fields.ts';
+import { formatDate, formatFaceRating, formatHeightCm, formatMoney, formatWeightKg, NA, orNA } from '@/lib/format.ts';
+import type { Profile } from '@/types/api.ts';
 
 export function fieldLabel(name: string): string {
   return PROFILE_FIELD_BY_NAME.get(name)?.label ?? name.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -21,7 +13,7 @@ export function displayValue(profile: Profile, name: string): string {
     case 'height':
       return formatHeightCm(value as number | null);
     case 'weight':
-      return formatWeightKg(value as number | null);
+      return formatWeightKg(value as number | null, profile.weight_lb);
     case 'face_self_rating':
       return formatFaceRating(value as number | null);
     case 'minimum_betrothal_gift_price':

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { countryOptions, stateOptions } from '../../../config/locations.ts';
+import { countryOptions, stateOptions } from '@/config/locations.ts';
 import { birthDateRange } from './locations.ts';
 import { errorsMap, fieldLabel, saveErrorMessages, savedMessage } from './save-messages.ts';
 

@@ -1,8 +1,7 @@
 /** The birth-date range of the edit form (its country and state choices come from config/locations.ts). */
-import { MAX_AGE, MIN_AGE } from '../../../../../server/contract/profile-validation.ts';
+import { MAX_AGE, MIN_AGE } from '@contract/profile-validation.ts';
 
-const isoDate = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const isoDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** min/max of the date-of-birth input: born at most 100 and at least 18 years before today. */
 export function birthDateRange(today: Date): { min: string; max: string } {

@@ -4,13 +4,9 @@
  * multi-selects) so every input is controlled the same way; formToPatch turns it into the
  * cleaned form the server accepts (snake_case, empty -> null, lists, whole cm and kg, numbers).
  */
-import type { FieldErrors } from '../../../../../server/contract/auth.ts';
-import {
-  EDITABLE_PROFILE_FIELDS,
-  type ProfileFieldDescriptor,
-  UNITED_STATES,
-} from '../../../../../server/contract/profile-fields.ts';
-import { cleanProfilePatch, splitMultiSelect } from '../../../../../server/contract/profile-validation.ts';
+import type { FieldErrors } from '@contract/auth.ts';
+import { EDITABLE_PROFILE_FIELDS, type ProfileFieldDescriptor, UNITED_STATES } from '@contract/profile-fields.ts';
+import { cleanProfilePatch, splitMultiSelect } from '@contract/profile-validation.ts';
 
 export type FormValue = string | string[];
 export type ProfileFormValues = Record<string, FormValue>;
@@ -44,7 +40,7 @@ function parseNumber(text: string, whole: boolean): number | string {
 
 function toPatchValue(field: ProfileFieldDescriptor, value: FormValue | undefined): unknown {
   if (field.kind === 'multiselect') {
-    const list = Array.isArray(value) ? value : splitMultiSelect(value ?? '') ?? [];
+    const list = Array.isArray(value) ? value : (splitMultiSelect(value ?? '') ?? []);
     return list.length > 0 ? list : null;
   }
   const text = typeof value === 'string' ? value.trim() : '';

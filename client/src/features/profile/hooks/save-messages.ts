@@ -1,5 +1,6 @@
 /** The toasts of a profile save and of an account deletion. */
-import { PROFILE_FIELD_BY_NAME } from '../../../../../server/contract/profile-fields.ts';
+import { PROFILE_FIELD_BY_NAME } from '@contract/profile-fields.ts';
+import { fieldErrorsOf } from '@/lib/api-errors.ts';
 
 export const PRODUCT_NAME = 'Betroth';
 export const SAVE_FAILED = 'Failed to update profile';
@@ -12,17 +13,7 @@ export function savedMessage(completeness: { is_complete: boolean; missing_field
 }
 
 /** The errors map of a 400, if the body has one: field -> messages. */
-export function errorsMap(body: unknown): Record<string, string[]> | null {
-  if (!body || typeof body !== 'object') return null;
-  const errors = (body as Record<string, unknown>).errors;
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return null;
-  const map: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m !== null && m !== undefined);
-    map[field] = list.map(String);
-  }
-  return Object.keys(map).length > 0 ? map : null;
-}
+export const errorsMap = fieldErrorsOf;
 
 /**
  * The field as the form labels it ('home_city' is 'City'), so a toast names the field in words

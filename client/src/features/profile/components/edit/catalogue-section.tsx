@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { fieldsInSection, type ProfileSection } from '../../../../../../server/contract/profile-fields.ts';
-import { editSectionId } from '../../../../config/paths.ts';
+import { fieldsInSection, type ProfileSection } from '@contract/profile-fields.ts';
+import { editSectionId } from '@/config/paths.ts';
 import { ProfileField } from './profile-field.tsx';
 
 /** Fields drawn by one component together (location, height and weight), in catalogue position. */

@@ -1,6 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
-import type { ProfileFieldDescriptor } from '../../../../../../server/contract/profile-fields.ts';
-import type { ProfileFormValues } from '../../hooks/profile-form.ts';
+import type { ProfileFieldDescriptor } from '@contract/profile-fields.ts';
+import type { ProfileFormValues } from '@/features/profile/hooks/profile-form.ts';
 import { FieldError, RequiredMark } from './field-shell.tsx';
 
 /** A multi-select as toggle chips. The 'none' choice ('No tattoos') clears the others and vice versa. */

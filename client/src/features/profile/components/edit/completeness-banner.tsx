@@ -1,5 +1,5 @@
-import type { Completeness } from '../../../../types/api.ts';
-import { displayFieldName } from '../../hooks/profile-form.ts';
+import type { Completeness } from '@/types/api.ts';
+import { displayFieldName } from '@/features/profile/hooks/profile-form.ts';
 
 /** 'Profile Incomplete - N% Complete', a progress bar and the missing required fields. */
 export function CompletenessBanner({ completeness }: { completeness: Completeness }) {

@@ -1,13 +1,8 @@
 import { type ComponentProps, useEffect, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { HEIGHT_CM, PROFILE_FIELD_BY_NAME, WEIGHT_KG } from '../../../../../../server/contract/profile-fields.ts';
-import {
-  cmToFeetAndInches,
-  feetAndInchesToCm,
-  kgToWholeLbs,
-  lbsToWholeKg,
-} from '../../../../../../server/contract/units.ts';
-import type { ProfileFormValues } from '../../hooks/profile-form.ts';
+import { HEIGHT_CM, PROFILE_FIELD_BY_NAME, WEIGHT_KG } from '@contract/profile-fields.ts';
+import { cmToFeetAndInches, feetAndInchesToCm, kgToWholeLbs, lbsToWholeKg, poundsOf } from '@contract/units.ts';
+import type { ProfileFormValues } from '@/features/profile/hooks/profile-form.ts';
 import { FieldError, FieldShell, RequiredMark } from './field-shell.tsx';
 import { fieldId } from './profile-field.tsx';
 
@@ -34,7 +29,8 @@ const digits = (text: string, max: number) => {
   return clean === '' ? '' : String(Math.min(Number(clean), max));
 };
 const feetText = (cm: number) => `${cmToFeetAndInches(cm).feet}' ${cmToFeetAndInches(cm).inches}"`;
-const parsed = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null);
+const parsed = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
 
 /** Range errors are shown in the unit on screen (the shared message speaks of stored cm and kg). */
 function rangeMessage(message: string | undefined, kind: 'height' | 'weight', units: UnitSystem): string | undefined {
@@ -156,16 +152,22 @@ function HeightField({ units }: { units: UnitSystem }) {
 function WeightField({ units }: { units: UnitSystem }) {
   const { control } = useFormContext<ProfileFormValues>();
   const { field, fieldState } = useController({ name: 'weight', control });
+  // The pounds the member typed, saved beside the kilograms: whole kilograms cannot hold every
+  // whole pound, and a member's own number must come back as typed (poundsOf).
+  const { field: pounds, fieldState: poundsState } = useController({ name: 'weight_lb', control });
   const kg = parsed(field.value);
+  const typedLb = parsed(pounds.value);
   const [lbs, setLbs] = useState('');
   const required = PROFILE_FIELD_BY_NAME.get('weight')?.requiredForCompleteness;
-  const error = rangeMessage(fieldState.error?.message, 'weight', units);
+  // Shown on the one weight input: 662 lb is still 300 kg, but more pounds than the form takes.
+  const error = rangeMessage(fieldState.error?.message ?? poundsState.error?.message, 'weight', units);
 
+  // Follow the stored value unless what is typed already converts to it (typing must not jump).
   useEffect(() => {
     const typed = lbs === '' ? null : lbsToWholeKg(Number(lbs));
     if (typed === (kg === null ? null : Math.round(kg))) return;
-    setLbs(kg === null ? '' : String(kgToWholeLbs(kg)));
-  }, [kg, lbs]);
+    setLbs(kg === null ? '' : String(poundsOf(kg, typedLb)));
+  }, [kg, lbs, typedLb]);
 
   const metric = units === 'metric';
   const value = metric ? (typeof field.value === 'string' ? field.value : '') : lbs;
@@ -181,11 +183,14 @@ function WeightField({ units }: { units: UnitSystem }) {
           onChange={(e) => {
             if (metric) {
               field.onChange(e.target.value);
+              // Weighed in kilograms now: pounds typed earlier no longer say what was meant.
+              pounds.onChange('');
               return;
             }
             const next = digits(e.target.value, 9999);
             setLbs(next);
             field.onChange(next === '' ? '' : String(lbsToWholeKg(Number(next))));
+            pounds.onChange(next);
           }}
           onBlur={field.onBlur}
         />

@@ -1,11 +1,12 @@
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
-import { SECTIONS } from '../../../../../../server/contract/profile-fields.ts';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { validatorResolver } from '../../../../lib/form-resolver.ts';
-import type { Completeness, Profile } from '../../../../types/api.ts';
-import { formToPatch, type ProfileFormValues, profileToForm, validateProfileForm } from '../../hooks/profile-form.ts';
+import { SECTIONS } from '@contract/profile-fields.ts';
+import { MenuButton } from '@/components/layouts/menu-button.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { validatorResolver } from '@/lib/form-resolver.ts';
+import type { Completeness, Profile } from '@/types/api.ts';
+import { formToPatch, type ProfileFormValues, profileToForm, validateProfileForm } from '@/features/profile/hooks/profile-form.ts';
 import { type FieldGroup, CatalogueSection } from './catalogue-section.tsx';
 import { CompletenessBanner } from './completeness-banner.tsx';
 import { LocationFields } from './location-fields.tsx';
@@ -30,8 +31,16 @@ interface ProfileEditScreenProps {
 
 const GROUPS: readonly FieldGroup[] = [
   { key: 'location', fields: ['home_country', 'home_state', 'home_city'], render: () => <LocationFields /> },
-  { key: 'measurements', fields: ['height', 'weight'], render: () => <MeasurementFields /> },
+  { key: 'measurements', fields: ['height', 'weight', 'weight_lb'], render: () => <MeasurementFields /> },
 ];
+
+/**
+ * Sections drawn with the screen's first render (Photos and Basics fill a phone's screen); the
+ * others follow at once in a transition, which React renders in slices between the browser's own
+ * work. Drawn in one go, the whole form (about 900 elements, some 200 countries among them) held
+ * the main thread for one long task before the first paint of the photos.
+ */
+const FIRST_SECTIONS = 2;
 
 /** The spec names no words for leaving a changed form; these are the app's (docs/decisions.md). */
 const DISCARD = {
@@ -42,7 +51,16 @@ const DISCARD = {
 } as const;
 
 /** /profile/edit: the catalogue-driven profile form. */
-export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, onCancel, onSignOut, photos, photosChanged }: ProfileEditScreenProps) {
+export function ProfileEditScreen({
+  profile,
+  completeness,
+  onSave,
+  onAbandon,
+  onCancel,
+  onSignOut,
+  photos,
+  photosChanged,
+}: ProfileEditScreenProps) {
   const form = useForm<ProfileFormValues>({
     defaultValues: profileToForm(profile),
     resolver: validatorResolver((values: ProfileFormValues) => validateProfileForm(values, new Date())),
@@ -53,11 +71,18 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
   const [discardOpen, setDiscardOpen] = useState(false);
   const incomplete = completeness ? !completeness.is_complete : false;
   const { hash } = useLocation();
+  const [allSections, setAllSections] = useState(false);
+  useEffect(() => startTransition(() => setAllSections(true)), []);
+  const sections = allSections ? SECTIONS : SECTIONS.slice(0, FIRST_SECTIONS);
 
-  // '/profile/edit#section-location' (the own profile's Edit links) opens at that section.
+  // '/profile/edit#section-location' (the own profile's Edit links) opens at that section, once drawn.
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.closest('section')?.scrollIntoView();
-  }, [hash]);
+    if (hash)
+      document
+        .getElementById(decodeURIComponent(hash.slice(1)))
+        ?.closest('section')
+        ?.scrollIntoView();
+  }, [hash, allSections]);
 
   const submit = form.handleSubmit(async (values) => {
     const result = await onSave(formToPatch(values));
@@ -85,6 +110,12 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
   return (
     <div className="edit-page">
       <header className="edit-topbar">
+        <MenuButton
+          username={profile.username}
+          credits={typeof profile.chats === 'number' ? profile.chats : 0}
+          limited={incomplete}
+          onSignOut={onSignOut}
+        />
         <span className="edit-brand">Betroth</span>
         <button type="button" className="btn btn-ghost btn-small" onClick={onSignOut}>
           Sign Out
@@ -95,7 +126,7 @@ export function ProfileEditScreen({ profile, completeness, onSave, onAbandon, on
         {incomplete && completeness ? <CompletenessBanner completeness={completeness} /> : null}
         <FormProvider {...form}>
           <form id="profile-edit-form" noValidate onSubmit={submit}>
-            {SECTIONS.map((section) =>
+            {sections.map((section) =>
               section === 'Photos' ? (
                 <Fragment key={section}>{photos}</Fragment>
               ) : (

@@ -1,8 +1,8 @@
 import { useFormContext } from 'react-hook-form';
-import type { ProfileFieldDescriptor } from '../../../../../../server/contract/profile-fields.ts';
-import { PROFILE_MESSAGES } from '../../../../../../server/contract/profile-validation.ts';
-import { birthDateRange } from '../../hooks/locations.ts';
-import type { ProfileFormValues } from '../../hooks/profile-form.ts';
+import type { ProfileFieldDescriptor } from '@contract/profile-fields.ts';
+import { PROFILE_MESSAGES } from '@contract/profile-validation.ts';
+import { birthDateRange } from '@/features/profile/hooks/locations.ts';
+import type { ProfileFormValues } from '@/features/profile/hooks/profile-form.ts';
 import { ChipGroup } from './chip-group.tsx';
 import { FieldShell } from './field-shell.tsx';
 
@@ -26,7 +26,13 @@ export function ProfileField({ field }: { field: ProfileFieldDescriptor }) {
   switch (field.kind) {
     case 'select':
     case 'boolean': {
-      const options = field.kind === 'boolean' ? [['true', 'Yes'], ['false', 'No']] : (field.options ?? []).map((o) => [String(o), String(o)]);
+      const options =
+        field.kind === 'boolean'
+          ? [
+              ['true', 'Yes'],
+              ['false', 'No'],
+            ]
+          : (field.options ?? []).map((o) => [String(o), String(o)]);
       return (
         <FieldShell id={id} label={label} required={required} error={error}>
           {(a11y) => (
@@ -47,7 +53,14 @@ export function ProfileField({ field }: { field: ProfileFieldDescriptor }) {
       return (
         <FieldShell id={id} label={label} required={required} error={error} hint={PROFILE_MESSAGES.ageRange}>
           {(a11y) => (
-            <input {...a11y} type="date" min={min} max={max} className={error ? 'input input-invalid' : 'input'} {...register(field.name)} />
+            <input
+              {...a11y}
+              type="date"
+              min={min}
+              max={max}
+              className={error ? 'input input-invalid' : 'input'}
+              {...register(field.name)}
+            />
           )}
         </FieldShell>
       );

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * Mends a defect in an installed dependency that no released version fixes yet; run by npm after
+ * every install (`postinstall`), and by a test with `--check`, which fails when the mend is absent.
+ *
+ * postgres.js 3.4.9 (the latest release) writes into a connection's socket after the connection
+ * has closed:
+ * - Small writes are gathered and sent on the next turn of the event loop (setImmediate). When the
+ *   database goes away, `closed()` cancels that timer but leaves it and the gathered bytes in
+ *   place. A query later run on the same connection object (a transaction's ROLLBACK on its
+ *   reserved connection, for instance) either schedules a write that finds `socket === null` and
+ *   throws outside any query, which ends the process (`TypeError: Cannot read properties of null
+ *   (reading 'write')`), or finds the stale timer and waits for ever; and the stale bytes are sent
+ *   in front of the next connection's start-up message.
+ * The mend, the same as the one proposed upstream (porsager/postgres pull requests 1168 and 1209):
+ * closing or terminating forgets the gathered write, and a write with no socket fails the queries
+ * waiting on it with CONNECTION_CLOSED instead of throwing.
+ *
+ * Each mend names the exact text it replaces. When an upgrade changes that text the script stops
+ * with an error, so whoever upgrades checks whether the new release still needs it.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MARK = 'betroth: mended';
+
+const POSTGRES_MENDS = [
+  {
+    what: 'a write with no socket settles its queries',
+    from: `  function nextWrite(fn) {
+    const x = socket.write(chunk, fn)`,
+    to: `  function nextWrite(fn) {
+    if (!socket) { // ${MARK}: the connection closed; fail its queries instead of throwing
+      nextWriteTimer !== null && clearImmediate(nextWriteTimer)
+      chunk = nextWriteTimer = null
+      error(Errors.connection('CONNECTION_CLOSED', options))
+      return false
+    }
+    const x = socket.write(chunk, fn)`,
+  },
+  {
+    what: 'terminating forgets the gathered write',
+    from: `    clearImmediate(nextWriteTimer)
+    if (socket) {`,
+    to: `    clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null // ${MARK}
+    if (socket) {`,
+  },
+  {
+    what: 'closing forgets the gathered write',
+    from: `    clearImmediate(nextWriteTimer)
+    socket.removeListener('data', data)`,
+    to: `    clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null // ${MARK}
+    socket.removeListener('data', data)`,
+  },
+];
+
+const TARGETS = [
+  { file: 'node_modules/postgres/src/connection.js', mends: POSTGRES_MENDS },
+  { file: 'node_modules/postgres/cjs/src/connection.js', mends: POSTGRES_MENDS },
+];
+
+const checkOnly = process.argv.includes('--check');
+const problems = [];
+
+for (const target of TARGETS) {
+  const file = path.join(root, target.file);
+  if (!existsSync(file)) {
+    problems.push(`${target.file} is not installed`);
+    continue;
+  }
+  let text = readFileSync(file, 'utf8');
+  let changed = false;
+  for (const mend of target.mends) {
+    if (text.includes(mend.to)) continue;
+    if (checkOnly) {
+      problems.push(`${target.file}: not mended (${mend.what})`);
+      continue;
+    }
+    const at = text.indexOf(mend.from);
+    if (at === -1 || text.indexOf(mend.from, at + 1) !== -1) {
+      problems.push(
+        `${target.file}: the text to mend (${mend.what}) is not there exactly once; check whether this release still needs the mend`,
+      );
+      continue;
+    }
+    text = text.replace(mend.from, mend.to);
+    changed = true;
+  }
+  if (changed) writeFileSync(file, text);
+}
+
+if (problems.length > 0) {
+  console.error(`[patch-dependencies] ${problems.join('\n[patch-dependencies] ')}`);
+  process.exit(1);
+}
+if (!checkOnly) console.log('[patch-dependencies] postgres.js: closed-connection writes mended');

@@ -1,0 +1,113 @@
+/**
+ * The mend scripts/patch-dependencies.mjs applies to postgres.js after install: a connection that
+ * closed must neither throw outside its queries (which ends the process) nor keep a stale write
+ * that blocks or corrupts its next start. Each case fails on the unmended 3.4.9.
+ */
+import { execFile } from 'node:child_process';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import t, { type Test } from 'tap';
+import { createTestDatabase } from '../../test/app.ts';
+import { waitFor } from '../../test/nats.ts';
+import { socketFromUrl } from './client.ts';
+
+const run = promisify(execFile);
+
+/** Fails the test if anything escapes to the process while `work` runs. */
+async function nothingEscapes(t: Test, work: () => Promise<void>): Promise<void> {
+  const escaped: unknown[] = [];
+  const catcher = (error: unknown) => escaped.push(error);
+  process.on('uncaughtException', catcher);
+  try {
+    await work();
+    // A sentinel: immediates run in the order queued, so the connection's own have run by then.
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('uncaughtException', catcher);
+  }
+  t.same(escaped.map(String), [], 'nothing was thrown outside a query');
+}
+
+/** Connects like postgres.js would, but hands the test each socket so it can cut one. */
+function cuttableClient(url: string, sockets: net.Socket[]) {
+  const { url: plain } = socketFromUrl(url);
+  const { hostname, port } = new URL(plain);
+  // `socket` (a factory for the connection's socket) is a postgres.js option its types leave out.
+  const options = {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: 3,
+    socket: () =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(Number(port || 5432), hostname);
+        socket.once('connect', () => {
+          sockets.push(socket);
+          resolve(socket);
+        });
+        socket.once('error', reject);
+      }),
+  };
+  return postgres(plain, options as postgres.Options<Record<string, postgres.PostgresType>>);
+}
+
+t.test('the installed postgres.js carries the mend', async (t) => {
+  const { stderr } = await run(process.execPath, ['scripts/patch-dependencies.mjs', '--check'], {
+    cwd: new URL('../../..', import.meta.url),
+  }).catch((error: { stderr: string }) => ({ stderr: error.stderr }));
+  t.equal(stderr, '', 'patch-dependencies --check passes');
+});
+
+t.test('a query on a reserved connection whose server went away fails instead of ending the process', async (t) => {
+  const url = await createTestDatabase(t);
+  let closes = 0;
+  const sql = postgres(url, { max: 2, onnotice: () => {}, onclose: () => void (closes += 1) });
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  t.teardown(() => Promise.all([sql.end({ timeout: 1 }), admin.end({ timeout: 1 })]));
+
+  const reserved = await sql.reserve();
+  const [{ pid }] = await reserved<[{ pid: number }]>`select pg_backend_pid() as pid`;
+  await admin`select pg_terminate_backend(${pid})`;
+  // The server closes the socket; wait until the client has seen it.
+  await waitFor(() => closes === 1, 5_000, 'the client to see the close');
+
+  await nothingEscapes(t, async () => {
+    const failure = await reserved`select 1`.then(
+      () => null,
+      (error: { code?: string }) => error,
+    );
+    t.ok(failure, 'the query fails');
+    t.match(failure?.code, /CONNECTION_CLOSED|57P01/, 'as a closed connection');
+  });
+  // What the pool does with the dead connection after release is not mended here: the app
+  // replaces a pool whose connections broke once the database answers (health.test.ts).
+  reserved.release();
+});
+
+t.test('a small write cut off by a close does not block the connection’s next start', async (t) => {
+  const url = await createTestDatabase(t);
+  const sockets: net.Socket[] = [];
+  const sql = cuttableClient(url, sockets);
+  t.teardown(() => sql.end({ timeout: 1 }));
+  t.same(await sql`select 1 as one`, [{ one: 1 }]);
+
+  await nothingEscapes(t, async () => {
+    // A small write waits for the next turn of the event loop. The close is handled before that
+    // turn, as when it arrives in the same batch of I/O as the write: its event, then the socket gone.
+    const cut = sql`select 2`.execute();
+    // postgres.js hands a query to its connection one microtask after execute(), which writes it.
+    await null;
+    await null;
+    sockets[0].emit('close', false);
+    sockets[0].destroy();
+    await cut.then(
+      () => t.fail('the cut query cannot answer'),
+      (error: { code?: string }) => t.equal(error.code, 'CONNECTION_CLOSED', 'the cut query fails as closed'),
+    );
+  });
+
+  const started = performance.now();
+  t.same(await sql`select 3 as three`, [{ three: 3 }], 'the next query runs on a fresh connection');
+  t.ok(performance.now() - started < 2_000, 'without waiting for the connect timeout');
+  t.equal(sockets.length, 2, 'on a second socket');
+});

@@ -16,6 +16,12 @@
  * closing or terminating forgets the gathered write, and a write with no socket fails the queries
  * waiting on it with CONNECTION_CLOSED instead of throwing.
  *
+ * And it drops the promise of the array-type fetch each new connection makes (porsager/postgres
+ * issues 1192 and 1223, open): when the connection closes or is ended during that fetch, the
+ * fetch's rejection has no handler and surfaces as an unhandled rejection. The queries waiting on
+ * the connection already fail (or retry) through the close itself, and `connected()` asks for the
+ * types again on the next connect, so the mend only gives the rejection a handler.
+ *
  * Each mend names the exact text it replaces. When an upgrade changes that text the script stops
  * with an error, so whoever upgrades checks whether the new release still needs it.
  */
@@ -56,12 +62,47 @@ const POSTGRES_MENDS = [
     chunk = nextWriteTimer = null // ${MARK}
     socket.removeListener('data', data)`,
   },
+  {
+    what: 'a failed fetch of the array types is not left unhandled',
+    from: `      if (needsTypes) {
+        initial.reserve && (initial = null)
+        return fetchArrayTypes()
+      }`,
+    to: `      if (needsTypes) {
+        initial.reserve && (initial = null)
+        return fetchArrayTypes().catch(() => { /* ${MARK}: a close fails the waiting queries itself; the next connect fetches the types again */ })
+      }`,
+  },
 ];
 
-const TARGETS = [
-  { file: 'node_modules/postgres/src/connection.js', mends: POSTGRES_MENDS },
-  { file: 'node_modules/postgres/cjs/src/connection.js', mends: POSTGRES_MENDS },
+/**
+ * A reservation (`sql.reserve()`, as a pipelined transaction makes) that waits while its
+ * connection closes during start-up was lost: the pool took it off its queue to start the
+ * connection again, but a starting connection hands itself to a reservation only through the
+ * queue, so `reserve()` never settled and its request hung. The reservation now stays queued
+ * while the connection starts for it (a peek instead of a shift).
+ */
+const POOL_MENDS = [
+  {
+    what: 'a reservation stays queued while a closed connection starts again for it',
+    from: `    queries.length && connect(c, queries.shift())`,
+    to: `    queries.length && connect(c, queries.peek().reserve ? queries.peek() : queries.shift()) // ${MARK}`,
+  },
 ];
+const QUEUE_MENDS = [
+  {
+    what: 'the queue can show its first entry',
+    from: `    push: (x) => (xs.push(x), x),`,
+    to: `    push: (x) => (xs.push(x), x),
+    peek: () => xs[index], // ${MARK}`,
+  },
+];
+
+const TARGETS = ['src', 'cjs/src'].flatMap((folder) => [
+  { file: `node_modules/postgres/${folder}/connection.js`, mends: POSTGRES_MENDS },
+  { file: `node_modules/postgres/${folder}/index.js`, mends: POOL_MENDS },
+  { file: `node_modules/postgres/${folder}/queue.js`, mends: QUEUE_MENDS },
+]);
 
 const checkOnly = process.argv.includes('--check');
 const problems = [];
@@ -97,4 +138,4 @@ if (problems.length > 0) {
   console.error(`[patch-dependencies] ${problems.join('\n[patch-dependencies] ')}`);
   process.exit(1);
 }
-if (!checkOnly) console.log('[patch-dependencies] postgres.js: closed-connection writes mended');
+if (!checkOnly) console.log('[patch-dependencies] postgres.js: closed connections and lost reservations mended');

@@ -27,11 +27,12 @@ export interface EntryProcess {
 }
 
 /**
- * Starts `entry` (a path from the repository root) under tsx; SIGTERM at the end of the test.
+ * Starts `entry` (a path from the repository root) with Node alone, as production does (Node
+ * strips the types; no tsx); SIGTERM at the end of the test.
  * `nodeArgs` go to node itself (such as `--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export function spawnEntry(t: TestContext, entry: string, env: Record<string, string>, nodeArgs: string[] = []): EntryProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: new URL('../..', import.meta.url),
     env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', DEMO_MEMBERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +61,13 @@ export async function startServerProcess(
   const server = spawnEntry(t, 'server/main.ts', { ...env, PORT: String(port) }, nodeArgs);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600 || server.child.exitCode !== null) throw new Error(`the server did not start:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

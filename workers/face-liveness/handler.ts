@@ -10,7 +10,7 @@ import type { Db } from '../../server/kernel/db/client.ts';
 import type { EventOf } from '../../server/kernel/events/contracts.ts';
 import type { Log } from '../../server/kernel/logging.ts';
 import { deleteMediaQuietly, type MediaStore } from '../../server/kernel/media/index.ts';
-import { withTimeout } from '../runtime/timeout.ts';
+import { withTimeout } from '../../server/kernel/timeout.ts';
 import { defineHandler, type EventHandler } from '../runtime/handler.ts';
 import type { FaceDetector } from '../vision/face-detector.ts';
 import { analyzeScan } from './scan-analysis.ts';

@@ -8,7 +8,7 @@ import { heicDeclaredSize, heicToJpeg } from './heic.ts';
 import { DERIVATIVE_SIZES, MAX_INPUT_PIXELS, MIN_SIDE } from './limits.ts';
 import type { RejectionCode } from './reasons.ts';
 import { sniffImage } from './sniff.ts';
-import { TimeoutError, withTimeout } from '../runtime/timeout.ts';
+import { TimeoutError, withTimeout } from '../../server/kernel/timeout.ts';
 
 export interface DecodedImage {
   /** Raw 8-bit RGB pixels, already rotated upright and reduced to fit the full derivative. */

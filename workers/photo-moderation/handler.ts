@@ -18,7 +18,7 @@ import { defineHandler, type EventHandler } from '../runtime/handler.ts';
 import { type ContentCheck, moderateImage } from './pipeline.ts';
 import { PROCESSING_FAILED_REASON, UPLOAD_MISSING_REASON } from './failure-reasons.ts';
 import { moderation } from '../../server/modules/uploads/index.ts';
-import { withTimeout } from '../runtime/timeout.ts';
+import { withTimeout } from '../../server/kernel/timeout.ts';
 
 /** Attempts at one upload before it is closed as 'error'. */
 export const MAX_ATTEMPTS = 3;

@@ -14,23 +14,28 @@ import { socketFromUrl } from './client.ts';
 
 const run = promisify(execFile);
 
-/** Fails the test if anything escapes to the process while `work` runs. */
+/** Fails the test if anything escapes to the process (thrown or rejected unhandled) while `work` runs. */
 async function nothingEscapes(t: Test, work: () => Promise<void>): Promise<void> {
   const escaped: unknown[] = [];
   const catcher = (error: unknown) => escaped.push(error);
   process.on('uncaughtException', catcher);
+  process.on('unhandledRejection', catcher);
   try {
     await work();
     // A sentinel: immediates run in the order queued, so the connection's own have run by then.
     await new Promise((resolve) => setImmediate(resolve));
   } finally {
     process.off('uncaughtException', catcher);
+    process.off('unhandledRejection', catcher);
   }
-  t.same(escaped.map(String), [], 'nothing was thrown outside a query');
+  t.same(escaped.map(String), [], 'nothing was thrown or left rejected outside a query');
 }
 
-/** Connects like postgres.js would, but hands the test each socket so it can cut one. */
-function cuttableClient(url: string, sockets: net.Socket[]) {
+/**
+ * Connects like postgres.js would, but hands the test each socket so it can cut one; `onWrite`
+ * sees each write first (after it was handed to the socket).
+ */
+function cuttableClient(url: string, sockets: net.Socket[], onWrite?: (socket: net.Socket, chunk: Buffer) => void) {
   const { url: plain } = socketFromUrl(url);
   const { hostname, port } = new URL(plain);
   // `socket` (a factory for the connection's socket) is a postgres.js option its types leave out.
@@ -43,6 +48,14 @@ function cuttableClient(url: string, sockets: net.Socket[]) {
         const socket = net.connect(Number(port || 5432), hostname);
         socket.once('connect', () => {
           sockets.push(socket);
+          if (onWrite) {
+            const write = socket.write.bind(socket) as (chunk: Buffer, callback?: () => void) => boolean;
+            socket.write = ((chunk: Buffer, callback?: () => void) => {
+              const accepted = write(chunk, callback);
+              onWrite(socket, chunk);
+              return accepted;
+            }) as typeof socket.write;
+          }
           resolve(socket);
         });
         socket.once('error', reject);
@@ -109,5 +122,28 @@ t.test('a small write cut off by a close does not block the connection’s next 
   const started = performance.now();
   t.same(await sql`select 3 as three`, [{ three: 3 }], 'the next query runs on a fresh connection');
   t.ok(performance.now() - started < 2_000, 'without waiting for the connect timeout');
+  t.equal(sockets.length, 2, 'on a second socket');
+});
+
+t.test('a reservation whose connection is cut while it fetches the array types is answered, and nothing escapes', async (t) => {
+  t.setTimeout(30_000);
+  const url = await createTestDatabase(t);
+  const sockets: net.Socket[] = [];
+  // Every new connection first asks for the array types (pg_type); the first one is cut right then.
+  let cut = false;
+  const sql = cuttableClient(url, sockets, (socket, chunk) => {
+    if (cut || !chunk.includes('pg_catalog.pg_type')) return;
+    cut = true;
+    socket.destroy();
+  });
+  t.teardown(() => sql.end({ timeout: 1 }));
+
+  await nothingEscapes(t, async () => {
+    // A pipelined transaction starts with a reservation: unmended, it never settled.
+    const reserved = await sql.reserve();
+    t.same(await reserved`select array[1, 2]::int[] as xs`, [{ xs: [1, 2] }], 'the reservation is served, arrays parsed');
+    reserved.release();
+  });
+  t.ok(cut, 'the first type fetch was cut');
   t.equal(sockets.length, 2, 'on a second socket');
 });

@@ -16,6 +16,7 @@ import type postgres from 'postgres';
 import type { Db } from '../db/client.ts';
 import { pipelinedTransaction } from '../db/pipelined-transaction.ts';
 import type { Log } from '../logging.ts';
+import { withTimeout } from '../timeout.ts';
 import { type BackoffOptions, backoffDelay, sleep } from './backoff.ts';
 import { claimUnpublished, OUTBOX_CHANNEL, type OutboxRow, prunePublished, unmarkPublished } from './outbox.ts';
 import type { EventTransport } from './transport.ts';
@@ -42,6 +43,8 @@ export interface RelayOptions {
 type Outcome = 'idle' | 'more' | 'blocked';
 
 const BLOCKED_RETRY_MS = 100;
+/** How long a stop waits for UNLISTEN (see stop()). */
+const UNLISTEN_WAIT_MS = 500;
 /**
  * Every commit that writes an event notifies. Taken one by one, at hundreds of events a second
  * each would cost a pass of its own, and downstream a still-current check and a settlement of its
@@ -166,8 +169,11 @@ export class OutboxRelay {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.gatherTimer) clearTimeout(this.gatherTimer);
     this.gatherTimer = null;
-    await this.unlisten?.().catch(() => {});
+    // UNLISTEN is a courtesy (the pool's end closes the listening connection anyway), and with
+    // the database down postgres.js can hold it until the database returns: never wait long.
+    const unlisten = this.unlisten;
     this.unlisten = null;
+    if (unlisten) await withTimeout(unlisten(), UNLISTEN_WAIT_MS).catch(() => {});
     await this.active;
     if (flush && this.failures === 0) await this.flush(5_000);
   }

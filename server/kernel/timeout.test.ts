@@ -1,5 +1,5 @@
 import t from 'tap';
-import { timersDueWithin } from '../../server/test/timer-sentinel.ts';
+import { timersDueWithin } from '../test/timer-sentinel.ts';
 import { TimeoutError, withTimeout } from './timeout.ts';
 
 t.test('work that finishes in time passes through', async (t) => {

@@ -2,6 +2,7 @@
  * Reporting a member in a phone-sized (390 px) Chromium against the REAL server:
  * - from a discovery card: the dialog (nine reasons, an optional note with its count, Escape
  *   and Cancel give focus back), the report filed, the card gone, the server's sentence as a toast;
+ * - from a list row and from another member's profile (which then goes back to /home);
  * - one message from the chat, through its ⋯ menu: the report names that message (its evidence
  *   in the database says so) and the chat closes back to /matches, as after a block;
  * - a long press on a message (touch) opens the dialog; the server's 429 sentence is shown in the
@@ -70,6 +71,7 @@ t.test('reporting a member from discovery and from the chat, at 390 px', async (
     t.ok(name === 'noah' || name === 'liam', `the first card is a member she has not decided on (${name})`);
     const reported = byName.get(name) as Member;
     const open = page.getByRole('button', { name: `Report ${name}` });
+    await screenshot(page, 'report-card-button', { hideToasts: true });
 
     await open.click();
     const dialog = reportDialog(page, name);
@@ -108,11 +110,40 @@ t.test('reporting a member from discovery and from the chat, at 390 px', async (
     await noToasts(page);
   });
 
+  await t.test('from a list row (Cancel gives focus back) and from a profile, which then goes to /home', async (t) => {
+    const [other] = (await reportsBy(sofia)).map((r) => (r.reportedId === noah.userId ? liam : noah));
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    const open = page.getByRole('button', { name: `Report ${other.username}` });
+    await open.click();
+    const dialog = reportDialog(page, other.username);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await open.and(page.locator(':focus')).waitFor();
+    t.pass("Cancel closes it and focus goes back to the row's Report");
+
+    await page.goto(`/profile/${other.profileId}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^${other.username}`) }).waitFor();
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Fake profile or impersonation' }).check();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, FILED).waitFor();
+    await waitForPath(page, '/home');
+    t.pass('filed, and back to discovery');
+    t.match(
+      (await reportsBy(sofia)).find((r) => r.reportedId === other.userId),
+      { category: 'fake_profile', note: null },
+    );
+    await noToasts(page);
+  });
+
   await t.test('one message from the chat, by its menu: the report names it, the chat closes', async (t) => {
     await page.goto(`/chat/${matchOf.get(ethan)}`);
     const row = page.locator(`.chat-msg[data-message-id="${moneyMessage}"]`);
     await row.waitFor();
     t.equal(await page.locator('.chat-msg.is-mine .chat-msg-more').count(), 0, 'no ⋯ on my own messages');
+    await screenshot(page, 'report-chat-message-button', { hideToasts: true });
     await row.getByRole('button', { name: 'Message options (ethan)' }).click();
     await page.getByRole('menuitem', { name: 'Report message' }).click();
     const dialog = reportDialog(page, 'ethan');
@@ -178,14 +209,21 @@ t.test('reporting a member from discovery and from the chat, at 390 px', async (
     t.equal((await reportsBy(sofia)).filter((r) => r.reportedId === mason.userId).length, 0, 'nothing filed');
   });
 
-  await t.test('the chat menu offers Report after Block', async (t) => {
+  await t.test('the chat menu offers Report after Block; focus comes back to the menu button', async (t) => {
     await page.getByRole('button', { name: 'Chat options' }).click();
     const items = await page
       .getByRole('menu')
       .locator('[role^="menuitem"]')
       .evaluateAll((els) => els.map((el) => el.textContent?.trim()));
     t.same(items, ['View profile', 'Unmatch', 'Block', 'Report', 'Send read receipts']);
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = reportDialog(page, 'mason');
+    await dialog.waitFor();
+    t.notOk(await dialog.getByText('The message you chose', { exact: false }).count(), 'from the menu, no message is named');
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Chat options' }).and(page.locator(':focus')).waitFor();
+    t.pass('Escape gives focus back to the menu button (the item that opened it is gone)');
   });
 
   await t.test('no uncaught errors in the page', async (t) => {

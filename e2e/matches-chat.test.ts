@@ -5,7 +5,7 @@
  *   count, locked chats told apart from open ones; a new message moves its match live; reading
  *   a chat clears its count;
  * - a match's profile offers Message instead of Pass / Already liked;
- * - the chat menu holds Unmatch and Block beside View profile, each with a confirmation;
+ * - the chat menu holds Unmatch, Block and Report beside View profile (Report is e2e/reports.test.ts);
  * - a member who blocks, deletes their account or unmatches disappears live from the open list
  *   and the open chat, which closes with a short notice.
  * axe checks every new state; screenshots go to the screenshot folder (browser.ts).
@@ -159,13 +159,13 @@ t.test('the matches list, the chat menu, and members who leave, at 390 px', asyn
     t.pass('Message opens the chat');
   });
 
-  await t.test('the chat menu: View profile, Unmatch and Block, then the read receipts', async (t) => {
+  await t.test('the chat menu: View profile, Unmatch, Block and Report, then the read receipts', async (t) => {
     await page.locator('.chat-text', { hasText: 'Hi Sofia' }).waitFor();
     await page.getByRole('button', { name: 'Chat options' }).click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
     const items = await menu.locator('[role^="menuitem"]').evaluateAll((elements) => elements.map((el) => el.textContent?.trim()));
-    t.same(items, ['View profile', 'Unmatch', 'Block', 'Send read receipts']);
+    t.same(items, ['View profile', 'Unmatch', 'Block', 'Report', 'Send read receipts']);
     t.equal(await horizontalOverflow(page), 0);
     // The menu's popup sits outside the page's landmarks by design (a moderate finding); nothing serious.
     const serious = (await axeViolations(page, source)).filter((v) => v.impact === 'serious' || v.impact === 'critical');

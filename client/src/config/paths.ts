@@ -44,6 +44,7 @@ export const apiPaths = {
   block: (userId: string | number) => `/block/${userId}/`,
   unblock: (userId: string | number) => `/block/${userId}/unblock/`,
   blocked: '/blocked/',
+  reports: '/reports/',
   likesReceived: '/match/likes_received/',
   likesSent: '/match/likes_sent/',
   matches: '/match/matches/',

@@ -1,11 +1,11 @@
 /** What a report may carry, how many a member may file, and the words the client shows. Pure. */
+import { MAX_MESSAGE_IDS, NOTE_MAX_LENGTH, NOTE_TOO_LONG, noteLength } from '../../contract/reports.ts';
 import { BLOCK_MESSAGES } from '../blocks/index.ts';
 
-/** Longest note, in characters (code points) after trimming. */
-export const NOTE_MAX_LENGTH = 500;
+/** Longest note (code points after trimming) and most message ids: shared with the client's form. */
+export { MAX_MESSAGE_IDS, NOTE_MAX_LENGTH };
 /** The request schema bounds the raw text more loosely; the service measures the trimmed note. */
 export const RAW_NOTE_MAX_LENGTH = 4 * NOTE_MAX_LENGTH;
-export const MAX_MESSAGE_IDS = 10;
 /** Reports a member may file in any 24 hours (a repeat that joins an open report is not one). */
 export const DAILY_REPORT_LIMIT = 10;
 export const DAILY_LIMIT_WINDOW_HOURS = 24;
@@ -17,7 +17,7 @@ export const REPORT_MESSAGES = {
   userNotFound: BLOCK_MESSAGES.userNotFound,
   messageNotFound: "That message isn't in your conversation with this member.",
   dailyLimit: `You have reached today's limit of ${DAILY_REPORT_LIMIT} reports. Please try again tomorrow.`,
-  noteTooLong: `A note can be at most ${NOTE_MAX_LENGTH} characters.`,
+  noteTooLong: NOTE_TOO_LONG,
   noteControl: 'A note cannot contain control characters (only line breaks).',
 } as const;
 
@@ -30,6 +30,6 @@ export function noteText(raw: string | undefined): { note: string | null; proble
   // Checked before trimming: a control character is refused wherever it stands.
   if (CONTROL.test(raw ?? '')) return { note: null, problem: 'control' };
   const text = (raw ?? '').trim();
-  if ([...text].length > NOTE_MAX_LENGTH) return { note: null, problem: 'tooLong' };
+  if (noteLength(text) > NOTE_MAX_LENGTH) return { note: null, problem: 'tooLong' };
   return { note: text === '' ? null : text, problem: null };
 }

@@ -8,12 +8,14 @@ import { placeLine } from '@/features/chat/hooks/chat-state.ts';
 import { usePackages } from '@/features/credits/api/get-packages.ts';
 import { useMyProfile } from '@/features/profile/api/get-my-profile.ts';
 import { useProfile } from '@/features/profile/api/get-profile.ts';
+import { useReportDialog } from '@/features/reports/hooks/use-report-dialog.tsx';
 
 /**
  * /chat/{matchId}: the chat feature's screen, given what other features know: the peer's home
  * city and state (their profile, when the match lacks them), my own name and photo, the credit
  * balance and packages for the unlock dialog (credits), which an unlock reloads together with my
- * profile (the header's credit count), and blocking the peer from the chat's menu (blocks).
+ * profile (the header's credit count), blocking the peer from the chat's menu (blocks), and
+ * reporting the peer or one of their messages (reports).
  */
 export function ChatRoute() {
   const { matchId = '' } = useParams();
@@ -29,6 +31,13 @@ export function ChatRoute() {
   const { block } = useBlockUser();
   const peerUserId = match?.user_id;
   const blockPeer = useCallback(() => (peerUserId === undefined ? Promise.resolve(false) : block(peerUserId)), [block, peerUserId]);
+  const { report, dialog: reportDialog } = useReportDialog();
+  const peerName = match?.username || 'Your match';
+  const reportPeer = useCallback(
+    (messageIds?: number[]) =>
+      peerUserId === undefined ? Promise.resolve(false) : report({ userId: peerUserId, name: peerName, messageIds }),
+    [report, peerUserId, peerName],
+  );
 
   const refreshCredits = useCallback(
     () => Promise.allSettled([reloadPackages(), reloadMatches(), refreshCaches(['myProfile'])]),
@@ -36,23 +45,27 @@ export function ChatRoute() {
   );
 
   return (
-    <ChatScreen
-      key={matchId}
-      matchId={matchId}
-      match={match}
-      matches={matches.data ? 'ready' : matches.error ? 'failed' : 'loading'}
-      retryMatches={() => void reloadMatches()}
-      place={place}
-      me={{ name: me?.username || 'You', photoUrl: me?.photo1_url }}
-      credits={{
-        balance: packages.data?.current_credits,
-        packages: packages.data?.packages,
-        loading: packages.isLoading,
-        failed: Boolean(packages.error),
-        retry: () => void reloadPackages(),
-      }}
-      refreshCredits={refreshCredits}
-      blockPeer={blockPeer}
-    />
+    <>
+      <ChatScreen
+        key={matchId}
+        matchId={matchId}
+        match={match}
+        matches={matches.data ? 'ready' : matches.error ? 'failed' : 'loading'}
+        retryMatches={() => void reloadMatches()}
+        place={place}
+        me={{ name: me?.username || 'You', photoUrl: me?.photo1_url }}
+        credits={{
+          balance: packages.data?.current_credits,
+          packages: packages.data?.packages,
+          loading: packages.isLoading,
+          failed: Boolean(packages.error),
+          retry: () => void reloadPackages(),
+        }}
+        refreshCredits={refreshCredits}
+        blockPeer={blockPeer}
+        reportPeer={reportPeer}
+      />
+      {reportDialog}
+    </>
   );
 }

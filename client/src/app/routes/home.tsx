@@ -1,5 +1,6 @@
 import { DiscoveryScreen } from '@/features/discovery/components/discovery-screen.tsx';
 import { useLikeProfile } from '@/features/likes/hooks/use-like-profile.ts';
+import { useReportDialog } from '@/features/reports/hooks/use-report-dialog.tsx';
 import { getFilters } from '@/features/discovery/api/get-filters.ts';
 import { prefetchProfiles, profilesKey } from '@/features/discovery/api/get-profiles.ts';
 import { getCompleteness } from '@/features/profile/api/get-completeness.ts';
@@ -40,12 +41,17 @@ if (startsDiscovery(window.location.pathname)) {
 export function HomeRoute() {
   const { data: me, isLoading } = useMyProfile();
   const like = useLikeProfile();
+  const reports = useReportDialog();
   return (
-    <DiscoveryScreen
-      me={me}
-      meLoading={isLoading}
-      likeBusy={like.busy}
-      onDecide={(profile, liked, context) => like.send(profile, liked, context)}
-    />
+    <>
+      <DiscoveryScreen
+        me={me}
+        meLoading={isLoading}
+        likeBusy={like.busy}
+        onDecide={(profile, liked, context) => like.send(profile, liked, context)}
+        onReport={(profile) => reports.report({ userId: Number(profile.user_id ?? profile.id), name: profile.username || 'Anonymous' })}
+      />
+      {reports.dialog}
+    </>
   );
 }

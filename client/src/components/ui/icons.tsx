@@ -100,6 +100,12 @@ export const BlockIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M5.6 5.6l12.8 12.8" />
   </Svg>
 );
+export const FlagIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Svg {...p}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Svg>
+);
 export const CardsIcon = (p: SVGProps<SVGSVGElement>) => (
   <Svg {...p}>
     <rect x="5" y="3" width="14" height="18" rx="2" />

@@ -10,21 +10,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REPORT_CATEGORIES } from '../../../contract/reports.ts';
 import { users } from './accounts.ts';
 
-/** Why a member reports another: the categories the report form offers. */
-export const REPORT_CATEGORIES = [
-  'fake_profile',
-  'scam_spam',
-  'money_request',
-  'harassment_hate',
-  'sexual_content',
-  'underage',
-  'off_platform',
-  'violence_threats',
-  'other',
-] as const;
-export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+/** Why a member reports another: the categories the report form offers (one list, shared with the client). */
+export { REPORT_CATEGORIES, type ReportCategory } from '../../../contract/reports.ts';
 
 /** A report's life: filed open; moderators review, act or dismiss; the reported member may appeal. */
 export const REPORT_STATES = ['open', 'in_review', 'actioned', 'dismissed', 'appealed', 'upheld', 'overturned'] as const;

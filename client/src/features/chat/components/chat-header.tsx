@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router-dom';
-import { BackIcon, BlockIcon, UserIcon, XIcon } from '@/components/ui/icons.tsx';
+import { BackIcon, BlockIcon, FlagIcon, UserIcon, XIcon } from '@/components/ui/icons.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
 import { CheckIcon, MoreIcon } from './chat-icons.tsx';
 import { showPlaceholder } from './photo-fallback.ts';
@@ -21,14 +21,17 @@ export interface ChatHeaderProps {
   onUnmatch?: () => void;
   /** Asks to block the peer (a confirmation follows); absent while the match is not known. */
   onBlock?: () => void;
+  /** Opens the Report dialog; absent while the match is not known. */
+  onReport?: () => void;
 }
 
 /**
- * Back to /matches, the peer (photo, name, place) and the chat's menu: View profile, Unmatch and
- * Block together (what a member does about the person), then the read receipts setting.
+ * Back to /matches, the peer (photo, name, place) and the chat's menu: View profile, Unmatch,
+ * Block and Report together (what a member does about the person), then the read receipts setting.
  */
 export function ChatHeader(props: ChatHeaderProps) {
-  const { name, photoUrl, place, verified, profileId, readReceipts, savingReceipts, onReadReceiptsChange, onUnmatch, onBlock } = props;
+  const { name, photoUrl, place, verified, profileId, readReceipts, savingReceipts, onReadReceiptsChange, onUnmatch, onBlock, onReport } =
+    props;
   return (
     <header className="chat-header">
       <Link to={paths.matches} className="icon-btn chat-back" aria-label="Back to matches">
@@ -74,6 +77,12 @@ export function ChatHeader(props: ChatHeaderProps) {
               <DropdownMenu.Item className="chat-menu-item is-danger" onSelect={onBlock}>
                 <BlockIcon />
                 Block
+              </DropdownMenu.Item>
+            ) : null}
+            {onReport ? (
+              <DropdownMenu.Item className="chat-menu-item is-danger" onSelect={onReport}>
+                <FlagIcon />
+                Report
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Separator className="chat-menu-separator" />

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import type { MatchItem } from '@/lib/matches.ts';
 import { useConversation } from '../hooks/use-conversation.ts';
-import { useEndMatch } from '../hooks/use-end-match.ts';
+import { type ReportPeer, useEndMatch } from '../hooks/use-end-match.ts';
 import { useMatchEnded } from '../hooks/use-match-ended.ts';
 import { useReadReceiptsSetting } from '../hooks/use-read-receipts.ts';
 import { useUnlockChat } from '../hooks/use-unlock-chat.ts';
@@ -33,6 +33,8 @@ export interface ChatScreenProps {
   refreshCredits: () => Promise<unknown>;
   /** Blocks the peer (the blocks feature, which toasts its own words); resolves true on success. */
   blockPeer?: () => Promise<boolean>;
+  /** Reports the peer (the reports feature's dialog and toast), naming a message or none; true once filed. */
+  reportPeer?: ReportPeer;
 }
 
 /** The peer's name, kept after the match leaves the list (it ended), for the notice that says so. */
@@ -46,14 +48,17 @@ function usePeerName(match: MatchItem | undefined): string {
  * /chat/{matchId}: the header, the conversation and the composer; the locked view behind the
  * unlock dialog; or 'Chat not available'. Mount it with `key={matchId}`.
  */
-export function ChatScreen({ matchId, match, matches, retryMatches, place, me, credits, refreshCredits, blockPeer }: ChatScreenProps) {
+export function ChatScreen(props: ChatScreenProps) {
+  const { matchId, match, matches, retryMatches, place, me, credits, refreshCredits, blockPeer, reportPeer } = props;
   const peerName = usePeerName(match);
   const peerProfileId = match?.id;
   const chat = useConversation(matchId, { profileId: peerProfileId, userId: match?.user_id, name: peerName });
   const { unlocked, notFound, reloadChat } = chat;
   const [dialogOpen, setDialogOpen] = useUnlockPrompt(unlocked, chat.chat.data);
   const [confirming, setConfirming] = useState<'unmatch' | 'block' | null>(null);
-  const endMatch = useEndMatch(Number(matchId), peerProfileId, blockPeer);
+  const endMatch = useEndMatch(Number(matchId), peerProfileId, blockPeer, reportPeer);
+  const { report } = endMatch;
+  const reportMessage = useCallback((messageId: number) => void report([messageId]), [report]);
   const ended = useMatchEnded(Number(matchId), endMatch.ending);
 
   const receipts = useReadReceiptsSetting(useCallback(() => void reloadChat(), [reloadChat]));
@@ -75,6 +80,7 @@ export function ChatScreen({ matchId, match, matches, retryMatches, place, me, c
       onReadReceiptsChange={(on) => void receipts.toggle(on)}
       onUnmatch={match ? () => setConfirming('unmatch') : undefined}
       onBlock={match && blockPeer ? () => setConfirming('block') : undefined}
+      onReport={match && reportPeer ? () => void report() : undefined}
     />
   );
 
@@ -136,7 +142,13 @@ export function ChatScreen({ matchId, match, matches, retryMatches, place, me, c
 
   return (
     <ChatFrame header={header} confirmation={confirmation}>
-      <OpenChat conversation={chat} peerProfileId={peerProfileId} peer={{ name: peerName, photoUrl: match?.photo1_url }} me={me} />
+      <OpenChat
+        conversation={chat}
+        peerProfileId={peerProfileId}
+        peer={{ name: peerName, photoUrl: match?.photo1_url }}
+        me={me}
+        onReportMessage={match && reportPeer ? reportMessage : undefined}
+      />
     </ChatFrame>
   );
 }

@@ -18,6 +18,8 @@ interface MessageListProps {
   loadOlder: () => Promise<boolean>;
   /** Whether the newest message is on screen (for read receipts). */
   onAtNewestChange: (atNewest: boolean) => void;
+  /** Reports the peer with one of their messages (its menu or a long press). */
+  onReportMessage?: (messageId: number) => void;
 }
 
 /**
@@ -70,6 +72,7 @@ export function MessageList(props: MessageListProps) {
                 seen={row.message.id === seenId}
                 onOpenPhoto={setViewing}
                 onImageLoad={onImageLoad}
+                onReport={row.mine ? undefined : props.onReportMessage}
               />
             ),
           )}

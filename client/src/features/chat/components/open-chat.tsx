@@ -8,10 +8,12 @@ interface OpenChatProps {
   peerProfileId: number | undefined;
   peer: Person;
   me: Person;
+  /** Reports the peer with this message of theirs; absent where reporting is not offered. */
+  onReportMessage?: (messageId: number) => void;
 }
 
 /** An unlocked chat: the messages, '<name> is typing…', the composer, and the log a screen reader hears. */
-export function OpenChat({ conversation: c, peerProfileId, peer, me }: OpenChatProps) {
+export function OpenChat({ conversation: c, peerProfileId, peer, me, onReportMessage }: OpenChatProps) {
   return (
     <>
       <div className="chat-body">
@@ -25,6 +27,7 @@ export function OpenChat({ conversation: c, peerProfileId, peer, me }: OpenChatP
           loadingOlder={c.loadingOlder}
           loadOlder={c.loadOlder}
           onAtNewestChange={c.setAtNewest}
+          onReportMessage={onReportMessage}
         />
         <TypingLine peerName={peer.name} typing={c.peerTyping} />
       </div>

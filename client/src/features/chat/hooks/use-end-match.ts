@@ -9,13 +9,23 @@ import { toast } from '@/lib/toast.ts';
 import { unmatch } from '../api/unmatch.ts';
 import { CHAT_MESSAGES } from './chat-state.ts';
 
+/** Files a report of the peer through the reports feature's dialog; true once filed. */
+export type ReportPeer = (messageIds?: number[]) => Promise<boolean>;
+
 /**
- * Unmatch and Block from the chat's menu. One at a time; `ending` is true while one is under way
+ * Unmatch, Block and Report from the chat's menus. One at a time; `ending` is true while one is under way
  * (and after it succeeded), so the chat does not take the match's own removal push for news.
  * On success the match leaves the cached list at once and the member goes back to /matches.
- * Blocking is the blocks feature's (handed in by the route, which toasts its own words).
+ * Blocking is the blocks feature's and reporting the reports feature's (handed in by the route,
+ * each toasting its own words). A report ends the match as a block does, so it leaves the same way;
+ * while its dialog is open the match's removal push is this chat's own ending, not news.
  */
-export function useEndMatch(matchId: number, peerProfileId: number | undefined, block: (() => Promise<boolean>) | undefined) {
+export function useEndMatch(
+  matchId: number,
+  peerProfileId: number | undefined,
+  block: (() => Promise<boolean>) | undefined,
+  report?: ReportPeer,
+) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const ending = useRef(false);
@@ -63,5 +73,7 @@ export function useEndMatch(matchId: number, peerProfileId: number | undefined, 
 
   const blockPeer = useCallback(() => finish(async () => (block ? block() : false)), [finish, block]);
 
-  return { unmatch: unmatchPeer, block: blockPeer, busy, ending };
+  const reportPeer = useCallback((messageIds?: number[]) => finish(async () => (report ? report(messageIds) : false)), [finish, report]);
+
+  return { unmatch: unmatchPeer, block: blockPeer, report: reportPeer, busy, ending };
 }

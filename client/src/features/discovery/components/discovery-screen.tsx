@@ -18,6 +18,8 @@ interface DiscoveryScreenProps {
   likeBusy: boolean;
   /** Like (true) or pass (false); resolves true on success. */
   onDecide: (profile: Profile, liked: boolean, context: 'card' | 'list') => Promise<boolean>;
+  /** Opens the Report dialog (the reports feature); resolves true once the report is filed. */
+  onReport?: (profile: Profile) => Promise<boolean>;
 }
 
 const hasCoordinates = (me: Profile | undefined) =>
@@ -38,7 +40,7 @@ function useReload(reload: () => Promise<void>) {
 }
 
 /** /home: card and list views, filters, empty and reload states. */
-export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: DiscoveryScreenProps) {
+export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide, onReport }: DiscoveryScreenProps) {
   const discovery = useDiscovery(me);
   const [view, setView] = useState<View>('cards');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -61,6 +63,13 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
     if (await onDecide(profile, liked, 'list')) discovery.remove(profile.id);
   };
 
+  // A reported member leaves the deck or the list once the report is filed, as after a block.
+  const report = onReport
+    ? async (profile: Profile) => {
+        if (await onReport(profile)) discovery.remove(profile.id);
+      }
+    : undefined;
+
   let body: ReactNode;
   const waitingForFilters = meLoading || Boolean(me && discovery.filtersLoading);
   const waitingForFirstPage = discovery.isLoading && !hasProfiles;
@@ -82,8 +91,24 @@ export function DiscoveryScreen({ me, meLoading, likeBusy, onDecide }: Discovery
     );
   } else if (view === 'cards' && discovery.current) {
     const current = discovery.current;
-    body = <SwipeCard profile={current} busy={likeBusy} onDecide={(liked) => decideCard(current, liked)} />;
-  } else body = <ProfileList profiles={discovery.profiles} busy={likeBusy} onDecide={decideList} />;
+    body = (
+      <SwipeCard
+        profile={current}
+        busy={likeBusy}
+        onDecide={(liked) => decideCard(current, liked)}
+        onReport={report ? () => void report(current) : undefined}
+      />
+    );
+  } else {
+    body = (
+      <ProfileList
+        profiles={discovery.profiles}
+        busy={likeBusy}
+        onDecide={decideList}
+        onReport={report ? (profile) => void report(profile) : undefined}
+      />
+    );
+  }
 
   return (
     <section className="page discovery" aria-labelledby="discover-title">

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { HeartIcon, XIcon } from '@/components/ui/icons.tsx';
+import { FlagIcon, HeartIcon, XIcon } from '@/components/ui/icons.tsx';
 import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
 import { formatDistance, profileAge } from '@/lib/format.ts';
@@ -10,10 +10,12 @@ interface ProfileListProps {
   profiles: Profile[];
   busy: boolean;
   onDecide: (profile: Profile, liked: boolean) => void;
+  /** Opens the Report dialog for a member; absent where reporting is not offered. */
+  onReport?: (profile: Profile) => void;
 }
 
-/** List view: one row per profile; the row opens the profile, the buttons like or pass. */
-export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
+/** List view: one row per profile; the row opens the profile, the buttons like, pass or report. */
+export function ProfileList({ profiles, busy, onDecide, onReport }: ProfileListProps) {
   const navigate = useNavigate();
   return (
     <ul className="profile-list">
@@ -85,6 +87,21 @@ export function ProfileList({ profiles, busy, onDecide }: ProfileListProps) {
               >
                 <HeartIcon />
               </button>
+              {onReport ? (
+                <button
+                  type="button"
+                  className="round-btn round-small round-report"
+                  aria-label={`Report ${name}`}
+                  title="Report"
+                  disabled={busy}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onReport(profile);
+                  }}
+                >
+                  <FlagIcon />
+                </button>
+              ) : null}
             </div>
           </li>
         );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { InfoIcon } from '@/components/ui/icons.tsx';
+import { FlagIcon, InfoIcon } from '@/components/ui/icons.tsx';
 import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
 import { formatDistance, profileAge } from '@/lib/format.ts';
@@ -12,10 +12,12 @@ interface SwipeCardProps {
   profile: Profile;
   busy: boolean;
   onDecide: (liked: boolean) => void;
+  /** Opens the Report dialog for this member; absent where reporting is not offered. */
+  onReport?: () => void;
 }
 
 /** The discovery card: 600px high, photo carousel, drag beyond 100px to like (right) or pass (left). */
-export function SwipeCard({ profile, busy, onDecide }: SwipeCardProps) {
+export function SwipeCard({ profile, busy, onDecide, onReport }: SwipeCardProps) {
   const photos = profilePhotos(profile, 5);
   const alreadyLiked = Boolean(profile.is_liked);
   const swipe = useSwipe({ profileId: profile.id, photoCount: photos.length, busy, alreadyLiked, onDecide });
@@ -42,6 +44,11 @@ export function SwipeCard({ profile, busy, onDecide }: SwipeCardProps) {
             <span className={`swipe-stamp stamp-${swipe.hint}`} aria-hidden="true">
               {swipe.hint === 'like' ? 'LIKE' : 'PASS'}
             </span>
+          ) : null}
+          {onReport ? (
+            <button type="button" className="report-btn" aria-label={`Report ${name}`} title="Report" disabled={busy} onClick={onReport}>
+              <FlagIcon />
+            </button>
           ) : null}
           <Link to={paths.profileView(profile.id)} className="info-btn" aria-label={`View ${name}'s profile`}>
             <InfoIcon />

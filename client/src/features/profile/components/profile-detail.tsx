@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { BackIcon, BlockIcon, ChatIcon, HeartIcon, XIcon } from '@/components/ui/icons.tsx';
+import { BackIcon, BlockIcon, ChatIcon, FlagIcon, HeartIcon, XIcon } from '@/components/ui/icons.tsx';
 import { VerifiedBadge } from '@/components/ui/verified-badge.tsx';
 import { paths, PLACEHOLDER_PHOTO } from '@/config/paths.ts';
 import { profileAge } from '@/lib/format.ts';
@@ -17,13 +17,16 @@ interface ProfileDetailProps {
   onLike: () => void;
   onPass: () => void;
   onBlock: () => Promise<boolean>;
+  /** Opens the Report dialog (the reports feature); absent where reporting is not offered. */
+  onReport?: () => void;
 }
 
 /**
  * Another member's profile with the Pass / Like / Block bar; a match's profile offers Message
- * (its chat, or the chat's unlock dialog) instead of a like or a pass it no longer needs.
+ * (its chat, or the chat's unlock dialog) instead of a like or a pass it no longer needs. Report
+ * sits in the top bar: the fixed bar has no room for a fourth button at 320 px.
  */
-export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }: ProfileDetailProps) {
+export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock, onReport }: ProfileDetailProps) {
   const [blockOpen, setBlockOpen] = useState(false);
   const age = profileAge(profile);
   const name = profile.username || 'Anonymous';
@@ -41,6 +44,11 @@ export function ProfileDetail({ profile, busy, onBack, onLike, onPass, onBlock }
           {age !== null ? `, ${age}` : ''}
         </h1>
         {profile.verified ? <VerifiedBadge /> : null}
+        {onReport ? (
+          <button type="button" className="btn btn-ghost profile-report" onClick={onReport} disabled={busy}>
+            <FlagIcon /> Report
+          </button>
+        ) : null}
       </div>
 
       {photos.length > 0 ? (

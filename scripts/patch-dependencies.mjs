@@ -76,6 +76,14 @@ const POSTGRES_MENDS = [
 ];
 
 /**
+ * A reserved connection (`sql.reserve()`, which every pipelined transaction starts with) that
+ * closed left the reservation half alive: statements waiting in the reservation's own queue (a
+ * statement described first fills the connection, and what follows waits there) were neither sent
+ * nor failed, so the request hung for ever; statements sent after the close could join that queue
+ * too; and the release handed the closed connection back to the pool as open. Now the close ends
+ * the reservation: its queue fails with the close's error, later statements fail at once with
+ * CONNECTION_CLOSED, and the release leaves the connection to the pool's own close handling.
+ *
  * A reservation (`sql.reserve()`, as a pipelined transaction makes) that waits while its
  * connection closes during start-up was lost: the pool took it off its queue to start the
  * connection again, but a starting connection hands itself to a reservation only through the
@@ -83,6 +91,52 @@ const POSTGRES_MENDS = [
  * while the connection starts for it (a peek instead of a shift).
  */
 const POOL_MENDS = [
+  {
+    what: 'a reservation ends with its connection',
+    from: `    move(c, reserved)
+    c.reserved = () => queue.length
+      ? c.execute(queue.shift())
+      : move(c, reserved)
+    c.reserved.release = true
+
+    const sql = Sql(handler)
+    sql.release = () => {
+      c.reserved = null
+      onopen(c)
+    }
+
+    return sql
+
+    function handler(q) {
+      c.queue === full
+        ? queue.push(q)
+        : c.execute(q) || move(c, full)
+    }`,
+    to: `    move(c, reserved)
+    const reservation = c.reserved = () => queue.length
+      ? c.execute(queue.shift())
+      : move(c, reserved)
+    c.reserved.release = true
+    // ${MARK}: a close ends the reservation: what waits in its queue fails, as what follows will
+    c.onclose = e => { while (queue.length) queue.shift().reject(e) }
+
+    const sql = Sql(handler)
+    sql.release = () => {
+      if (c.reserved !== reservation) return // ${MARK}: closed meanwhile; the pool has it back
+      c.reserved = null
+      onopen(c)
+    }
+
+    return sql
+
+    function handler(q) {
+      c.reserved !== reservation // ${MARK}
+        ? q.reject(Errors.connection('CONNECTION_CLOSED', options))
+        : c.queue === full
+        ? queue.push(q)
+        : c.execute(q) || move(c, full)
+    }`,
+  },
   {
     what: 'a reservation stays queued while a closed connection starts again for it',
     from: `    queries.length && connect(c, queries.shift())`,

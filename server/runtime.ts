@@ -84,7 +84,9 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
     databaseUrl,
     health,
     async close() {
-      const timeoutSeconds = health.available ? 5 : 0;
+      // Everything that queries has stopped by now (requests, relay, handlers); the pools' own
+      // grace is short, and none with the database down (kernel/db/client.ts).
+      const timeoutSeconds = health.available ? 1 : 0;
       health.close();
       await Promise.all([database.close({ timeoutSeconds }), eventsDatabase.close({ timeoutSeconds })]);
       if (stopEmbedded) await stopEmbedded();

@@ -159,7 +159,11 @@ export function connectDatabase(databaseUrl: string, options: ConnectOptions = {
     sql: standIn,
     health,
     onReplaced: (listener) => void replacedListeners.push(listener),
-    async close({ timeoutSeconds = 5 } = {}) {
+    // By default a short grace for a statement still on its way out, and none with the database
+    // down: postgres.js holds a connection that is still starting for the whole grace when the
+    // database has just gone (before the health watch noticed), which once ran a SIGTERM past 5 s.
+    // A process closes its pools after everything that queries has stopped.
+    async close({ timeoutSeconds = health.available ? 1 : 0 } = {}) {
       if (!options.health) health.close();
       await Promise.all([pool.end({ timeout: timeoutSeconds }), ...ended]);
     },

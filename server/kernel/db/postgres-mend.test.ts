@@ -147,3 +147,35 @@ t.test('a reservation whose connection is cut while it fetches the array types i
   t.ok(cut, 'the first type fetch was cut');
   t.equal(sockets.length, 2, 'on a second socket');
 });
+
+t.test('queries queued on a reserved connection fail when it closes, instead of waiting for ever', async (t) => {
+  t.setTimeout(30_000);
+  const url = await createTestDatabase(t);
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  t.teardown(() => Promise.all([sql.end({ timeout: 1 }), admin.end({ timeout: 1 })]));
+
+  const reserved = await sql.reserve();
+  const [{ pid }] = await reserved<[{ pid: number }]>`select pg_backend_pid() as pid`;
+  const settled = (query: Promise<unknown>) =>
+    query.then(
+      () => 'answered',
+      (error: { code?: string }) => error.code ?? 'failed',
+    );
+  await nothingEscapes(t, async () => {
+    // A statement with parameters not yet prepared is described first, which fills the connection:
+    // what is sent behind it waits in the reservation's own queue (as in a pipelined transaction).
+    const running = settled(reserved`select pg_sleep(${2})`.execute());
+    const queued = settled(reserved`select ${1}::int as one`.execute());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await admin`select pg_terminate_backend(${pid})`;
+    const outcomes = await Promise.race([
+      Promise.all([running, queued]),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
+    ]);
+    t.match(outcomes, [/^(57P01|CONNECTION_CLOSED)$/, 'CONNECTION_CLOSED'], 'both fail: the running one and the queued one');
+    t.equal(await settled(reserved`select 1`.execute()), 'CONNECTION_CLOSED', 'a query sent after the close fails at once too');
+  });
+  reserved.release();
+  t.same(await sql`select 2 as two`, [{ two: 2 }], 'the pool serves again after the release');
+});

@@ -26,7 +26,6 @@ import {
   seenMessageId,
   shouldSendTyping,
   TYPING_INTERVAL_MS,
-  uuidFromBytes,
   unmatchTitle,
 } from './chat-state.ts';
 
@@ -219,9 +218,6 @@ t.test('idempotency keys: one per message, the same for a retry', async (t) => {
   t.equal(keyForDraft(first, { text: 'Hello! ', uploadId: null }, fresh).key, 'key-1', 'the same message again');
   t.equal(keyForDraft(first, { text: 'Hello?', uploadId: null }, fresh).key, 'key-2', 'edited: a new message');
   t.equal(keyForDraft(first, { text: 'Hello!', uploadId: 'u1' }, fresh).key, 'key-3', 'a photo added: a new message');
-  const uuid = uuidFromBytes(new Uint8Array(16).fill(255));
-  t.match(uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a version 4 UUID');
-  t.equal(uuidFromBytes(new Uint8Array(16)), '00000000-0000-4000-8000-000000000000');
 });
 
 t.test('the unlock dialog and the header', async (t) => {

@@ -6,6 +6,7 @@
 import { TYPING_INTERVAL_MS } from '@contract/realtime.ts';
 import { serverMessage } from '@/lib/api-errors.ts';
 import { UPLOAD_FLOW_MESSAGES } from '@/lib/uploads/upload-file.ts';
+import { newUuid } from '@/lib/uuid.ts';
 import type { ChatMessage, ChatPage } from '../api/get-chat.ts';
 
 export { TYPING_INTERVAL_MS };
@@ -265,21 +266,6 @@ export const errorText = (body: unknown, fallback: string) => serverMessage(body
 
 // ---------------------------------------------------------------------------------------------
 // Idempotency
-
-/** A version 4 UUID from 16 random bytes. */
-export function uuidFromBytes(bytes: Uint8Array): string {
-  const b = Array.from(bytes.slice(0, 16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = b.map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** crypto.randomUUID exists only in secure contexts; getRandomValues everywhere. */
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
-}
 
 export interface Draft {
   text: string;

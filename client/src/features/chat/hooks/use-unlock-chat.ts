@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-errors.ts';
 import { toast } from '@/lib/toast.ts';
 import { unlockChat } from '../api/unlock-chat.ts';
-import { CHAT_MESSAGES, errorText, newUuid } from './chat-state.ts';
+import { newUuid } from '@/lib/uuid.ts';
+import { CHAT_MESSAGES, errorText } from './chat-state.ts';
 
 /**
  * Spends a credit on the chat. Success: 'Chat unlocked! You can now send messages.' and

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { NOTE_MAX_LENGTH, NOTE_TOO_LONG } from '@contract/reports.ts';
 import { ApiError, ERROR_MESSAGES } from '@/lib/api-errors.ts';
-import { canSubmit, failureSentence, keyForSubmission, newUuid, noteCount, reportBody, uuidFromBytes } from './report-form.ts';
+import { canSubmit, failureSentence, keyForSubmission, noteCount, reportBody } from './report-form.ts';
 
 const target = { userId: 42, name: 'noah' };
 
@@ -45,15 +45,6 @@ t.test('one key per report, kept while the same report is retried', async (t) =>
     'key-2',
     'another reason: a new key (the server refuses a reused key)',
   );
-});
-
-t.test('UUIDs: version 4 from any 16 bytes, and the fallback in a browser without randomUUID', async (t) => {
-  t.equal(uuidFromBytes(new Uint8Array(16)), '00000000-0000-4000-8000-000000000000');
-  t.match(newUuid(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  const original = crypto.randomUUID;
-  Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
-  t.teardown(() => Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true }));
-  t.match(newUuid(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'getRandomValues when randomUUID is missing');
 });
 
 t.test("the dialog shows the server's sentence, else the shared wording", async (t) => {

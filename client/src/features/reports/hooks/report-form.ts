@@ -4,6 +4,7 @@
  */
 import { MAX_MESSAGE_IDS, NOTE_MAX_LENGTH, noteLength, type ReportCategory } from '@contract/reports.ts';
 import { ApiError, ERROR_MESSAGES, serverMessage } from '@/lib/api-errors.ts';
+import { newUuid } from '@/lib/uuid.ts';
 
 /** Who is reported, and from where: a chat message's menu names that message. */
 export interface ReportTarget {
@@ -40,20 +41,6 @@ export function reportBody(target: ReportTarget, category: ReportCategory, note:
   const ids = [...new Set(target.messageIds ?? [])].slice(0, MAX_MESSAGE_IDS);
   if (ids.length > 0) body.message_ids = ids;
   return body;
-}
-
-export function uuidFromBytes(bytes: Uint8Array): string {
-  const b = Array.from(bytes.slice(0, 16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = b.map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** crypto.randomUUID exists only in secure contexts (not on plain http); getRandomValues everywhere. */
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export interface PendingSubmission {

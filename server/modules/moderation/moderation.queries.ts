@@ -86,18 +86,18 @@ export async function banMember(db: Db, memberId: number): Promise<Date> {
 
 /**
  * One page of the queue (open and in review; critical first, then oldest, the id breaking ties),
- * after the report `afterId` in that order. The sort key of `afterId` is read from its own row,
+ * after the report `afterId` in that order, leaving out reports about the viewer. The sort key of `afterId` is read from its own row,
  * which never changes it (the category and filing time are fixed), so a page boundary holds even
  * when that report has left the queue since.
  */
-export async function listQueueIds(db: Db, afterId: number | undefined, limit: number): Promise<number[]> {
+export async function listQueueIds(db: Db, viewerId: number, afterId: number | undefined, limit: number): Promise<number[]> {
   const after =
     afterId === undefined
       ? sql`true`
       : sql`(r.priority, r.created_at, r.id) > (select c.priority, c.created_at, c.id from reports c where c.id = ${afterId})`;
   const rows = await db.execute<{ id: number }>(sql`
     select r.id from reports r
-    where r.state in ('open', 'in_review') and ${after}
+    where r.state in ('open', 'in_review') and r.reported_id is distinct from ${viewerId} and ${after}
     order by r.priority, r.created_at, r.id
     limit ${limit}`);
   return rows.map((row) => Number(row.id));

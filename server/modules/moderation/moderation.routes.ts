@@ -36,13 +36,13 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The moderation queue: open and in-review reports, critical categories first, then oldest',
+        summary: 'The moderation queue: open and in-review reports (never those about me), critical categories first, then oldest',
         description: `${HIDDEN} Keyset pages: pass next_cursor as cursor. 400 for a cursor that names no report.`,
         querystring: QueueQuery,
         response: { 200: QueueResponse, ...errorResponses(400, 404) },
       },
     },
-    async (request) => readQueue(deps, request.query),
+    async (request) => readQueue(deps, request.member.userId, request.query),
   );
 
   app.get(
@@ -57,7 +57,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReportResponse, ...errorResponses(404) },
       },
     },
-    async (request) => readReport(deps, request.params.id),
+    async (request) => readReport(deps, request.member.userId, request.params.id),
   );
 
   app.post(
@@ -67,14 +67,14 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Claim a report: open → in_review, assigned to me',
-        description: `${HIDDEN} A repeat of my own claim answers the same. 409 when the report is not open (another moderator claimed it first); 403 for a report I filed or one about me.`,
+        description: `${HIDDEN} A repeat of my own claim answers the same. 409 when the report is not open (another moderator claimed it first); 403 for a report I filed; 404 for one about me.`,
         params: ReportParams,
         response: { 200: ReportResponse, ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => {
       await claimReport(deps, request.member.userId, request.params.id);
-      return readReport(deps, request.params.id);
+      return readReport(deps, request.member.userId, request.params.id);
     },
   );
 
@@ -93,7 +93,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await decideReport(deps, request.member.userId, request.params.id, decisionOf(request.body));
-      return readReport(deps, request.params.id);
+      return readReport(deps, request.member.userId, request.params.id);
     },
   );
 };

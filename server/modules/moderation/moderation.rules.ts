@@ -43,7 +43,7 @@ export const REASON_MAX_LENGTH = 1000;
 
 export const MODERATION_MESSAGES = {
   onlyAssignee: 'Only the moderator who claimed this report can decide it.',
-  ownReport: "You can't review a report you filed or one about you.",
+  ownReport: "You can't review a report you filed.",
   reportNotFound: 'Report not found.',
   memberGone: 'The reported member has deleted their account, so no action can be taken on it. Dismiss the report instead.',
   reasonRequired: 'Give a reason for the action (it is quoted to the member).',

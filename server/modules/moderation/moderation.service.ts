@@ -38,9 +38,13 @@ const AUDITED: Record<ReportAction, string> = {
   overturn: 'report.overturned',
 };
 
-async function lockOrNotFound(tx: Db, reportId: number): Promise<queries.LockedReport> {
+/**
+ * The report, locked; 404 when there is none, and when it is about the moderator themselves: a
+ * reported moderator must not learn of the report (nor who filed it) through their role.
+ */
+async function lockOrNotFound(tx: Db, reportId: number, moderatorId: number): Promise<queries.LockedReport> {
   const report = await queries.lockReport(tx, reportId);
-  if (!report) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  if (!report || report.reportedId === moderatorId) throw notFound(MODERATION_MESSAGES.reportNotFound);
   return report;
 }
 
@@ -70,12 +74,15 @@ async function transition(
   return next.to;
 }
 
-/** open → in_review, the caller assigned. A second moderator's claim is 409; the same moderator's repeat is a no-op. */
+/**
+ * open → in_review, the caller assigned. A second moderator's claim is 409; the same moderator's
+ * repeat is a no-op; a report the caller filed is 403 (they may not judge their own complaint).
+ */
 export async function claimReport(deps: DbDeps, moderatorId: number, reportId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const report = await lockOrNotFound(tx, reportId);
+    const report = await lockOrNotFound(tx, reportId, moderatorId);
     if (report.state === 'in_review' && report.assigneeId === moderatorId) return;
-    if (report.reporterId === moderatorId || report.reportedId === moderatorId) throw forbidden(MODERATION_MESSAGES.ownReport);
+    if (report.reporterId === moderatorId) throw forbidden(MODERATION_MESSAGES.ownReport);
     await transition(tx, report, { action: 'claim', actorId: moderatorId, changes: { assigneeId: moderatorId } });
   });
 }
@@ -91,7 +98,7 @@ function alreadyDecided(report: queries.LockedReport, moderatorId: number, decis
 export async function decideReport(deps: DbDeps, moderatorId: number, reportId: number, decision: Decision): Promise<void> {
   const reason = decision.action === 'act' ? checkedReason(decision.reason) : null;
   await deps.db.transaction(async (tx) => {
-    const report = await lockOrNotFound(tx, reportId);
+    const report = await lockOrNotFound(tx, reportId, moderatorId);
     if (alreadyDecided(report, moderatorId, decision)) return;
     const next = nextState(report.state, decision.action);
     if (!next.ok) throw conflict(next.message);

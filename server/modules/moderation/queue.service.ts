@@ -86,21 +86,25 @@ async function itemsOf(deps: DbDeps, ids: number[]): Promise<QueueItem[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function readQueue(deps: DbDeps, page: { cursor?: number; limit?: number }) {
+/** A page of the queue as `viewerId` sees it: reports about the viewer are left out. */
+export async function readQueue(deps: DbDeps, viewerId: number, page: { cursor?: number; limit?: number }) {
   const limit = page.limit ?? QUEUE_PAGE_DEFAULT;
   if (page.cursor !== undefined && !(await queries.reportExists(deps.db, page.cursor))) {
     throw badRequest(MODERATION_MESSAGES.cursorNotFound, { cursor: [MODERATION_MESSAGES.cursorNotFound] });
   }
   // One more than the page, to know whether another page follows.
-  const ids = await queries.listQueueIds(deps.db, page.cursor, limit + 1);
+  const ids = await queries.listQueueIds(deps.db, viewerId, page.cursor, limit + 1);
   const items = await itemsOf(deps, ids.slice(0, limit));
   return { items, next_cursor: ids.length > limit ? ids[limit - 1] : null };
 }
 
-/** One report in full: the queue item, every evidence snapshot, the member's other reports and the audit trail. */
-export async function readReport(deps: DbDeps, reportId: number) {
+/**
+ * One report in full: the queue item, every evidence snapshot, the member's other reports and the
+ * audit trail. A report about the viewer is 404, as if it did not exist.
+ */
+export async function readReport(deps: DbDeps, viewerId: number, reportId: number) {
   const [item] = await itemsOf(deps, [reportId]);
-  if (!item) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  if (!item || item.reported.user_id === viewerId) throw notFound(MODERATION_MESSAGES.reportNotFound);
   const [evidence, others, history] = await Promise.all([
     queries.listEvidence(deps.db, reportId),
     item.reported.user_id === null ? [] : queries.listOtherReports(deps.db, item.reported.user_id, reportId, OTHER_REPORTS_SHOWN),

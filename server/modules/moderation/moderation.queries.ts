@@ -9,6 +9,9 @@ import { moderationStrikes, reports, users } from '../../kernel/db/schema/index.
 import type { Resolution } from './moderation.rules.ts';
 import type { ReportState } from './state-machine.ts';
 
+/** Ids are bigint columns, which the driver hands over as text in raw statements. */
+const idOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
 export async function isModerator(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return row?.role === 'moderator';
@@ -51,14 +54,6 @@ export async function updateReport(
     .update(reports)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(reports.id, reportId));
-}
-
-/** Live (not voided) strikes of a member. */
-export async function countLiveStrikes(db: Db, memberId: number): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from moderation_strikes where member_id = ${memberId} and voided_at is null`,
-  );
-  return row?.n ?? 0;
 }
 
 export async function insertStrike(
@@ -142,18 +137,18 @@ export async function readItemRows(db: Db, ids: readonly number[]): Promise<Item
     sql`, `,
   );
   const rows = await db.execute<ItemRow>(sql`
-    select r.id::int, r.category, r.note, r.state, r.resolution, r.created_at,
+    select r.id, r.category, r.note, r.state, r.resolution, r.created_at,
            floor(extract(epoch from now() - r.created_at))::int as age_seconds,
            r.evidence_sha256,
            (select count(*)::int from report_evidence e where e.report_id = r.id) as evidence_count,
-           r.assignee_id::int, a.username as assignee_username,
-           r.reported_id::int, rd.username as reported_username,
+           r.assignee_id, a.username as assignee_username,
+           r.reported_id, rd.username as reported_username,
            rd.suspended_until as reported_suspended_until, rd.banned_at as reported_banned_at,
            (select count(*)::int from reports o where o.reported_id = r.reported_id and o.id <> r.id) as reported_other_reports,
            coalesce((select json_agg(json_build_object('id', s.id, 'report_id', s.report_id, 'resolution', s.resolution,
                                                        'created_at', s.created_at, 'voided_at', s.voided_at) order by s.id)
                      from moderation_strikes s where s.member_id = r.reported_id), '[]'::json) as reported_strikes,
-           r.reporter_id::int, rp.username as reporter_username,
+           r.reporter_id, rp.username as reporter_username,
            (select count(*)::int from reports o where o.reporter_id = r.reporter_id and o.state in (${RESOLVED_STATES})) as reporter_resolved,
            (select count(*)::int from reports o where o.reporter_id = r.reporter_id and o.state = 'dismissed') as reporter_dismissed
     from reports r
@@ -161,7 +156,13 @@ export async function readItemRows(db: Db, ids: readonly number[]): Promise<Item
     left join users rd on rd.id = r.reported_id
     left join users rp on rp.id = r.reporter_id
     where r.id in (${idList})`);
-  return [...rows];
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    assignee_id: idOrNull(row.assignee_id),
+    reported_id: idOrNull(row.reported_id),
+    reporter_id: idOrNull(row.reporter_id),
+  }));
 }
 
 export type EvidenceRow = {
@@ -189,8 +190,8 @@ export type HistoryRow = {
 /** The report's audit trail, oldest first. */
 export async function listHistory(db: Db, reportId: number): Promise<HistoryRow[]> {
   const rows = await db.execute<HistoryRow>(sql`
-    select at, actor_id::int, action, from_state, to_state, detail from moderation_audit where report_id = ${reportId} order by id`);
-  return [...rows];
+    select at, actor_id, action, from_state, to_state, detail from moderation_audit where report_id = ${reportId} order by id`);
+  return rows.map((row) => ({ ...row, actor_id: idOrNull(row.actor_id) }));
 }
 
 export type EarlierReportRow = {
@@ -204,7 +205,7 @@ export type EarlierReportRow = {
 /** Other reports of the same member, newest first (at most `limit`). */
 export async function listOtherReports(db: Db, reportedId: number, exceptId: number, limit: number): Promise<EarlierReportRow[]> {
   const rows = await db.execute<EarlierReportRow>(sql`
-    select id::int, category, state, resolution, created_at from reports
+    select id, category, state, resolution, created_at from reports
     where reported_id = ${reportedId} and id <> ${exceptId} order by created_at desc, id desc limit ${limit}`);
-  return [...rows];
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -26,14 +26,26 @@ import { patchProfile, profileIdOf } from './test/profiles.ts';
 import { buildTestApp } from './test/app.ts';
 import { signUp } from './test/factories.ts';
 
-type IdKind = 'profile' | 'user' | 'upload' | 'match';
-const ID_KINDS: readonly string[] = ['profile', 'user', 'upload', 'match'];
+type IdKind = 'profile' | 'user' | 'upload' | 'match' | 'report';
+const ID_KINDS: readonly string[] = ['profile', 'user', 'upload', 'match', 'report'];
 /** Path parameters that are not another member's id: the caller's own slot, a sealed permission. */
 const OWN_KINDS = new Set(['own-photo-slot', 'signed-media']);
-/** A member as the sweep aims at them: their ids, an upload of theirs and a match (with an open chat) of theirs. */
-type Target = { profileId: number; userId: number; uploadId: string; matchId: number };
+/**
+ * A member as the sweep aims at them: their ids, an upload of theirs, a match (with an open chat)
+ * of theirs and a report about them. Report ids are taken only by the moderators' routes, which
+ * a member (the sweep's caller) must find as absent as an unknown route.
+ */
+type Target = { profileId: number; userId: number; uploadId: string; matchId: number; reportId: number };
 const idFor = (target: Target) => (kind: IdKind) =>
-  kind === 'user' ? target.userId : kind === 'upload' ? target.uploadId : kind === 'match' ? target.matchId : target.profileId;
+  kind === 'user'
+    ? target.userId
+    : kind === 'upload'
+      ? target.uploadId
+      : kind === 'match'
+        ? target.matchId
+        : kind === 'report'
+          ? target.reportId
+          : target.profileId;
 type Schema = {
   type?: string;
   format?: string;
@@ -150,6 +162,13 @@ async function openMatch(db: Db, a: { profileId: number }, b: { profileId: numbe
   return Number(row.id);
 }
 
+/** A report about the member, written straight to the table (filed by nobody the sweep calls as). */
+async function reportAbout(db: Db, member: { userId: number }): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`
+    insert into reports (reported_id, category, evidence_sha256) values (${member.userId}, 'other', 'sweep') returning id::int`);
+  return row.id;
+}
+
 async function relationOf(db: Db, a: Member, b: Member) {
   const [row] = await db.execute<{ likes: number; matches: number }>(sql`
     select (select count(*)::int from likes where from_profile_id in (${a.profileId}, ${b.profileId})
@@ -185,19 +204,28 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   // deleted member's goes with the account), so a chat route that missed either would answer.
   const matchIds = new Map<Member, number>();
   for (const target of [blockedByMe, blockedMe, gone, incomplete]) matchIds.set(target, await openMatch(db, caller, target));
+  const reportIds = new Map<Member, number>();
+  for (const target of [blockedByMe, blockedMe, gone, incomplete]) reportIds.set(target, await reportAbout(db, target));
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/profile/delete/', headers: gone.auth })).statusCode, 200);
 
   const withTheirs = (member: Member): Target => ({
     ...member,
     uploadId: uploadIds.get(member) as string,
     matchId: matchIds.get(member) as number,
+    reportId: reportIds.get(member) as number,
   });
   const targets: Record<Situation, Target> = {
     'blocked-by-me': withTheirs(blockedByMe),
     'blocked-me': withTheirs(blockedMe),
     incomplete: withTheirs(incomplete),
     deleted: withTheirs(gone),
-    'never-existed': { profileId: 9_000_000, userId: 9_000_000, uploadId: '00000000-0000-4000-8000-000000000000', matchId: 9_000_000 },
+    'never-existed': {
+      profileId: 9_000_000,
+      userId: 9_000_000,
+      uploadId: '00000000-0000-4000-8000-000000000000',
+      matchId: 9_000_000,
+      reportId: 9_000_000,
+    },
   };
   const [{ seeded }] = await db.execute<{ seeded: number }>(sql`select count(*)::int as seeded from matches`);
   // Re-established before every call, since a call that is allowed (unblock) may change it.
@@ -225,13 +253,19 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   t.ok(n <= 1, `no refused call added a like (${n}: at most blocked_me's, which the block removed)`);
   // The allowed reports are the caller's own: each names the caller as reporter, and nothing was
   // filed about the deleted or never-existing member.
-  const filed = await db.execute<{ reporter_id: number; reported_id: number }>(sql`select reporter_id::int, reported_id::int from reports`);
+  const filed = await db.execute<{ reporter_id: number; reported_id: number }>(
+    sql`select reporter_id::int, reported_id::int from reports where evidence_sha256 <> 'sweep'`,
+  );
   t.ok(
     filed.every(
       (row) => row.reporter_id === caller.userId && [blockedByMe, blockedMe, incomplete].some((m) => m.userId === row.reported_id),
     ),
     `only the caller's reports of members who still exist (${filed.length})`,
   );
+  const [{ moved }] = await db.execute<{ moved: number }>(
+    sql`select count(*)::int as moved from reports where evidence_sha256 = 'sweep' and (state <> 'open' or assignee_id is not null)`,
+  );
+  t.equal(moved, 0, 'no report about a target was claimed or decided');
 });
 
 t.test("a stranger's calls with another member's ids change nothing of that member's own relations", async (t) => {
@@ -243,7 +277,7 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
   await likeProfile(app, partner, target.profileId);
   await likeProfile(app, target, partner.profileId);
   const theirMatch = await openMatch(db, partner, target);
-  const targetIds = { ...target, uploadId: await uploadOf(app, target), matchId: theirMatch };
+  const targetIds = { ...target, uploadId: await uploadOf(app, target), matchId: theirMatch, reportId: await reportAbout(db, target) };
   const before = await relationOf(db, partner, target);
   t.same(before, { likes: 2, matches: 1 }, 'target and partner are matched');
   for (const route of routes) {
@@ -253,6 +287,7 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
       t.equal(response.statusCode, 404, `${route.key}: another member's upload is not found`);
     if (route.pathIds.some((id) => id.kind === 'match'))
       t.equal(response.statusCode, 404, `${route.key}: another member's match is not found`);
+    if (route.pathIds.some((id) => id.kind === 'report')) t.equal(response.statusCode, 404, `${route.key}: a member reaches no report`);
   }
   t.same(await relationOf(db, partner, target), before, "the target's like and match with their partner are untouched");
   // A report by the partner stays theirs: the stranger's report of the same member is another one.

@@ -43,3 +43,20 @@ export const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX_LENGTH} character
 export function noteLength(note: string): number {
   return [...note.trim()].length;
 }
+
+/**
+ * Categories the moderation queue shows first, and whose strike ladder starts higher: a member
+ * who may be a minor, threats of violence, and the two kinds of fraud (scams and asking for
+ * money). The reports table derives its queue priority from this list (a generated column), so
+ * changing it is a migration.
+ */
+export const CRITICAL_CATEGORIES = [
+  'underage',
+  'violence_threats',
+  'scam_spam',
+  'money_request',
+] as const satisfies readonly ReportCategory[];
+
+/** What a moderator may do to a reported member, mildest first. */
+export const RESOLUTIONS = ['warning', 'suspend_3d', 'suspend_7d', 'suspend_30d', 'ban'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];

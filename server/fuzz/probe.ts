@@ -50,6 +50,9 @@ export const TWISTS: Record<string, (token: string) => string> = {
 /** Operations that end the caller's session: they run as throwaway accounts instead. */
 export const SESSION_ENDING = new Set(['POST /api/v1/signout/', 'POST /api/v1/profile/delete/']);
 
+/** Routes that hide from everyone but moderators: fuzzed as the world's moderator, so their code is reached. */
+const MODERATORS_ONLY = /^\/api\/v1\/moderation\//;
+
 /** The one documented 5xx: biometric reset is not offered. */
 /**
  * Operations that may leave the caller's own profile incomplete (a fuzzed save, photo 1 deleted):
@@ -171,7 +174,12 @@ export class Prober {
   private async headersFor(request: FuzzRequest): Promise<Record<string, string>> {
     const headers: Record<string, string> = {};
     const { caller } = request;
-    const token = async () => (SESSION_ENDING.has(request.op.key) ? this.world.throwawayToken() : this.world.caller.token);
+    const token = async () =>
+      SESSION_ENDING.has(request.op.key)
+        ? this.world.throwawayToken()
+        : MODERATORS_ONLY.test(request.op.path)
+          ? this.world.moderator.token
+          : this.world.caller.token;
     if (caller.kind === 'member') headers.authorization = `Token ${await token()}`;
     else if (caller.kind === 'twisted') headers.authorization = TWISTS[caller.twist](await token());
     else if (caller.kind === 'header' && caller.value !== undefined) headers[caller.name] = caller.value;

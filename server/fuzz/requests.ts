@@ -30,6 +30,7 @@ const isUserId = (name: string) => /user/i.test(name);
 /** Ids of the kind the schema names (x-id-of), else by the name: user ids or profile ids. */
 function validIds(world: World, name: string, schema?: Schema): number[] {
   if (schema?.['x-id-of'] === 'match') return world.matchIds;
+  if (schema?.['x-id-of'] === 'report') return world.reportIds;
   return isUserId(name) ? world.userIds : world.profileIds;
 }
 

@@ -3,7 +3,7 @@
  * gender, so discovery and pair routes get past their first checks), women in every relation to
  * the caller (liked, matched with an open chat, blocked either way, liking the caller), a witness
  * who is never fuzzed with (the health checks run as them; matched with the admirer, so match ids
- * of other members exist), and throwaway accounts for the operations that end the caller's session
+ * of other members exist), a moderator with a few open reports for the moderation routes, and throwaway accounts for the operations that end the caller's session
  * (sign-out, deletion), so those cannot lock the run out.
  */
 import { sql } from 'drizzle-orm';
@@ -12,16 +12,21 @@ import type { Db } from '../kernel/db/client.ts';
 import { likeProfile, type Member, man, post, woman } from '../test/members.ts';
 import { COMPLETE_FORM, patchProfile, setPhoto } from '../test/profiles.ts';
 import { signUp, type TestMember } from '../test/factories.ts';
+import { moderator } from '../test/moderation.ts';
 
 export interface World {
   caller: Member;
   witness: Member;
+  /** The moderation routes are fuzzed as this moderator (anyone else gets the unknown route's 404). */
+  moderator: TestMember;
   others: Member[];
   /** Ids that exist, of each kind, and a few that never did. */
   profileIds: number[];
   userIds: number[];
   /** The caller's match (chat open), a match of two others, and ids that never existed. */
   matchIds: number[];
+  /** Reports (open ones, for the moderator to claim and decide) and ids that never existed. */
+  reportIds: number[];
   /** A token of a throwaway account that is still signed in, or of a spent one when none is left. */
   throwawayToken(): Promise<string>;
   /** Tells the pool that the token's session ended (the operation answered 2xx). */
@@ -61,6 +66,16 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
   expectOk('witness like', (await likeProfile(app, witness, admirer.profileId)).statusCode);
   const othersMatch = (await likeProfile(app, admirer, witness.profileId)).json().match_id as number;
 
+  // Reports written straight to the table, so no block changes the cast's relations.
+  const reportIds: number[] = [];
+  for (const [i, category] of ['scam_spam', 'other', 'underage', 'harassment_hate'].entries()) {
+    const [row] = await db.execute<{ id: number }>(sql`
+      insert into reports (reporter_id, reported_id, category, evidence_sha256)
+      values (${others[i].userId}, ${others[i + 1].userId}, ${category}, 'fuzz') returning id::int`);
+    reportIds.push(row.id);
+  }
+  const mod = await moderator(app, db, 'fuzz_moderator');
+
   const everyone = [caller, witness, ...others];
   const live: TestMember[] = [];
   const spent: TestMember[] = [];
@@ -68,10 +83,12 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
   return {
     caller,
     witness,
+    moderator: mod,
     others,
     profileIds: [...everyone.map((m) => m.profileId), ...NEVER_EXISTED],
     userIds: [...everyone.map((m) => m.userId), ...NEVER_EXISTED],
     matchIds: [callerMatch, othersMatch, ...NEVER_EXISTED],
+    reportIds: [...reportIds, ...NEVER_EXISTED],
     async throwawayToken() {
       if (live.length === 0 && made < options.maxThrowaways) {
         made++;

@@ -103,6 +103,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** The very answer of an unknown route, as an error: for routes that hide from all but a few callers. */
+export const routeNotFound = (method: string, url: string) =>
+  new AppError('not_found', 404, `Route ${method} ${url.split('?')[0]} not found.`);
+
 export function sendRouteNotFound(method: string, url: string) {
   return body('not_found', `Route ${method} ${url.split('?')[0]} not found.`);
 }

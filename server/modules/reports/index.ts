@@ -6,4 +6,5 @@
 export { canonicalJson, evidenceHash } from './evidence.ts';
 export { changeModeratorRole, MODERATOR_USAGE, moderatorCommand, type RoleChange, UnknownUserError } from './moderators.ts';
 export { fileReport } from './reports.service.ts';
+export { type AuditEntry, insertAuditEntry } from './reports.queries.ts';
 export { REPORT_MESSAGES } from './reports.rules.ts';

@@ -18,6 +18,13 @@ export const users = pgTable(
     /** Whether this member's chat partners see when they have read a message (on by default). */
     sendReadReceipts: boolean('send_read_receipts').notNull().default(true),
     role: text('role').notNull().default('member'),
+    /**
+     * Restrictions a moderator's decision put on the account (the moderation module writes them;
+     * member routes read them to refuse a restricted member). A suspension ends by itself when the
+     * time passes; a ban has no end and is lifted only by an overturned appeal.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

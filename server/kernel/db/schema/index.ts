@@ -10,3 +10,4 @@ export * from './credits.ts';
 export * from './chat.ts';
 export * from './idempotency.ts';
 export * from './reports.ts';
+export * from './moderation.ts';

@@ -9,8 +9,8 @@
  * that creates it), so a SET NULL there would be an update it must refuse.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REPORT_CATEGORIES } from '../../../contract/reports.ts';
+import { bigint, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CRITICAL_CATEGORIES, REPORT_CATEGORIES } from '../../../contract/reports.ts';
 import { users } from './accounts.ts';
 
 /** Why a member reports another: the categories the report form offers (one list, shared with the client). */
@@ -40,8 +40,20 @@ export const reports = pgTable(
     evidenceSha256: text('evidence_sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The queue's first sort key: 0 for a critical category, 1 for the others. Derived by the
+     * database from the category (which never changes), so the queue's keyset index can use it.
+     */
+    priority: smallint('priority')
+      .notNull()
+      .generatedAlwaysAs(sql`case when category in (${sqlList(CRITICAL_CATEGORIES)}) then 0 else 1 end`),
   },
   (t) => [
+    // The moderation queue: reports still waiting for a decision, critical first, then oldest
+    // (the id breaks ties), read by keyset.
+    index('reports_queue_idx')
+      .on(t.priority, t.createdAt, t.id)
+      .where(sql`${t.state} in ('open', 'in_review')`),
     // One open report per reporter and reported member: a repeat joins it.
     uniqueIndex('reports_open_pair_key')
       .on(t.reporterId, t.reportedId)

@@ -167,7 +167,11 @@ t.test('queries queued on a reserved connection fail when it closes, instead of 
     // what is sent behind it waits in the reservation's own queue (as in a pipelined transaction).
     const running = settled(reserved`select pg_sleep(${2})`.execute());
     const queued = settled(reserved`select ${1}::int as one`.execute());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(
+      async () => (await admin`select 1 from pg_stat_activity where pid = ${pid} and query like 'select pg_sleep%'`).length > 0,
+      5_000,
+      'the first statement to run',
+    );
     await admin`select pg_terminate_backend(${pid})`;
     const outcomes = await Promise.race([
       Promise.all([running, queued]),

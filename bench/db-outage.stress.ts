@@ -65,7 +65,11 @@ for (let kill = 1; kill <= KILLS; kill += 1) {
   const pid = Number(postmaster()[0]);
   const killedAt = performance.now();
   process.kill(kill % 2 === 1 ? pid : -pid, 'SIGKILL');
-  const served = () => burst.between(killedAt, Infinity).some((o) => o.status >= 200 && o.status < 300 && o.sentAt > killedAt + 50);
+  // Served again: an answer only a working database gives. A 429 is one too: the members' send
+  // limit is counted in the database, and on a quiet machine the burst's 40 members outrun it, so
+  // right after a restart every answer can be a 429 for a while.
+  const servedAnswer = (o: { status: number }) => (o.status >= 200 && o.status < 300) || o.status === 429;
+  const served = () => burst.between(killedAt, Infinity).some((o) => servedAnswer(o) && o.sentAt > killedAt + 50);
   try {
     await waitFor(() => served() || server.child.exitCode !== null, 60_000, 'service again');
   } catch (error) {
@@ -84,7 +88,7 @@ for (let kill = 1; kill <= KILLS; kill += 1) {
   }
   const recoveredAt = performance.now();
   recoveries.push(recoveredAt - killedAt);
-  const window = burst.between(killedAt, recoveredAt).filter((o) => o.status < 200 || o.status >= 300);
+  const window = burst.between(killedAt, recoveredAt).filter((o) => !servedAnswer(o));
   slowest.push(Math.max(0, ...window.map((o) => o.elapsedMs)));
   for (const o of window) {
     if (o.status !== 503 || o.timedOut || !o.retryAfter || o.elapsedMs > FAIL_FAST_MS) {

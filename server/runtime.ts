@@ -85,10 +85,9 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
     health,
     async close() {
       // Everything that queries has stopped by now (requests, relay, handlers); the pools' own
-      // grace is short, and none with the database down (kernel/db/client.ts).
-      const timeoutSeconds = health.available ? 1 : 0;
+      // default grace is short, and none with the database down (kernel/db/client.ts).
       health.close();
-      await Promise.all([database.close({ timeoutSeconds }), eventsDatabase.close({ timeoutSeconds })]);
+      await Promise.all([database.close(), eventsDatabase.close()]);
       if (stopEmbedded) await stopEmbedded();
     },
   };

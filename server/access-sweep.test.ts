@@ -26,16 +26,17 @@ import { patchProfile, profileIdOf } from './test/profiles.ts';
 import { buildTestApp } from './test/app.ts';
 import { signUp } from './test/factories.ts';
 
-type IdKind = 'profile' | 'user' | 'upload' | 'match' | 'report';
-const ID_KINDS: readonly string[] = ['profile', 'user', 'upload', 'match', 'report'];
+type IdKind = 'profile' | 'user' | 'upload' | 'match' | 'report' | 'statement';
+const ID_KINDS: readonly string[] = ['profile', 'user', 'upload', 'match', 'report', 'statement'];
 /** Path parameters that are not another member's id: the caller's own slot, a sealed permission. */
 const OWN_KINDS = new Set(['own-photo-slot', 'signed-media']);
 /**
  * A member as the sweep aims at them: their ids, an upload of theirs, a match (with an open chat)
- * of theirs and a report about them. Report ids are taken only by the moderators' routes, which
- * a member (the sweep's caller) must find as absent as an unknown route.
+ * of theirs, a report about them and a statement of reasons of theirs. Report ids are taken only by
+ * the moderators' routes, which a member (the sweep's caller) must find as absent as an unknown
+ * route; a statement is only ever its own member's.
  */
-type Target = { profileId: number; userId: number; uploadId: string; matchId: number; reportId: number };
+type Target = { profileId: number; userId: number; uploadId: string; matchId: number; reportId: number; statementId: number };
 const idFor = (target: Target) => (kind: IdKind) =>
   kind === 'user'
     ? target.userId
@@ -45,7 +46,9 @@ const idFor = (target: Target) => (kind: IdKind) =>
         ? target.matchId
         : kind === 'report'
           ? target.reportId
-          : target.profileId;
+          : kind === 'statement'
+            ? target.statementId
+            : target.profileId;
 type Schema = {
   type?: string;
   format?: string;
@@ -169,6 +172,21 @@ async function reportAbout(db: Db, member: { userId: number }): Promise<number> 
   return row.id;
 }
 
+/** A warning about the member with its statement of reasons (appealable), written straight to the tables. */
+async function statementAbout(db: Db, member: { userId: number }): Promise<number> {
+  const [row] = await db.execute<{ id: number }>(sql`
+    with report as (
+      insert into reports (reported_id, category, evidence_sha256, state, resolution)
+      values (${member.userId}, 'other', 'sweep-statement', 'actioned', 'warning') returning id),
+    strike as (
+      insert into moderation_strikes (member_id, report_id, resolution, reason)
+      select ${member.userId}, id, 'warning', 'Sweep.' from report returning id, report_id)
+    insert into moderation_statements (member_id, report_id, strike_id, kind, resolution, category, decision_text, facts, appeal_until)
+    select ${member.userId}, report_id, id, 'decision', 'warning', 'other', 'A warning.', 'Sweep.', now() + interval '14 days'
+    from strike returning id::int`);
+  return row.id;
+}
+
 async function relationOf(db: Db, a: Member, b: Member) {
   const [row] = await db.execute<{ likes: number; matches: number }>(sql`
     select (select count(*)::int from likes where from_profile_id in (${a.profileId}, ${b.profileId})
@@ -206,6 +224,8 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   for (const target of [blockedByMe, blockedMe, gone, incomplete]) matchIds.set(target, await openMatch(db, caller, target));
   const reportIds = new Map<Member, number>();
   for (const target of [blockedByMe, blockedMe, gone, incomplete]) reportIds.set(target, await reportAbout(db, target));
+  const statementIds = new Map<Member, number>();
+  for (const target of [blockedByMe, blockedMe, gone, incomplete]) statementIds.set(target, await statementAbout(db, target));
   t.equal((await app.inject({ method: 'POST', url: '/api/v1/profile/delete/', headers: gone.auth })).statusCode, 200);
 
   const withTheirs = (member: Member): Target => ({
@@ -213,6 +233,7 @@ t.test('every operation with an id refuses members it must not reach', async (t)
     uploadId: uploadIds.get(member) as string,
     matchId: matchIds.get(member) as number,
     reportId: reportIds.get(member) as number,
+    statementId: statementIds.get(member) as number,
   });
   const targets: Record<Situation, Target> = {
     'blocked-by-me': withTheirs(blockedByMe),
@@ -225,6 +246,7 @@ t.test('every operation with an id refuses members it must not reach', async (t)
       uploadId: '00000000-0000-4000-8000-000000000000',
       matchId: 9_000_000,
       reportId: 9_000_000,
+      statementId: 9_000_000,
     },
   };
   const [{ seeded }] = await db.execute<{ seeded: number }>(sql`select count(*)::int as seeded from matches`);
@@ -254,7 +276,7 @@ t.test('every operation with an id refuses members it must not reach', async (t)
   // The allowed reports are the caller's own: each names the caller as reporter, and nothing was
   // filed about the deleted or never-existing member.
   const filed = await db.execute<{ reporter_id: number; reported_id: number }>(
-    sql`select reporter_id::int, reported_id::int from reports where evidence_sha256 <> 'sweep'`,
+    sql`select reporter_id::int, reported_id::int from reports where evidence_sha256 not like 'sweep%'`,
   );
   t.ok(
     filed.every(
@@ -266,6 +288,8 @@ t.test('every operation with an id refuses members it must not reach', async (t)
     sql`select count(*)::int as moved from reports where evidence_sha256 = 'sweep' and (state <> 'open' or assignee_id is not null)`,
   );
   t.equal(moved, 0, 'no report about a target was claimed or decided');
+  const [{ appeals }] = await db.execute<{ appeals: number }>(sql`select count(*)::int as appeals from moderation_appeals`);
+  t.equal(appeals, 0, "no target's decision was appealed by the caller");
 });
 
 t.test("a stranger's calls with another member's ids change nothing of that member's own relations", async (t) => {
@@ -277,7 +301,13 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
   await likeProfile(app, partner, target.profileId);
   await likeProfile(app, target, partner.profileId);
   const theirMatch = await openMatch(db, partner, target);
-  const targetIds = { ...target, uploadId: await uploadOf(app, target), matchId: theirMatch, reportId: await reportAbout(db, target) };
+  const targetIds = {
+    ...target,
+    uploadId: await uploadOf(app, target),
+    matchId: theirMatch,
+    reportId: await reportAbout(db, target),
+    statementId: await statementAbout(db, target),
+  };
   const before = await relationOf(db, partner, target);
   t.same(before, { likes: 2, matches: 1 }, 'target and partner are matched');
   for (const route of routes) {
@@ -288,6 +318,8 @@ t.test("a stranger's calls with another member's ids change nothing of that memb
     if (route.pathIds.some((id) => id.kind === 'match'))
       t.equal(response.statusCode, 404, `${route.key}: another member's match is not found`);
     if (route.pathIds.some((id) => id.kind === 'report')) t.equal(response.statusCode, 404, `${route.key}: a member reaches no report`);
+    if (route.pathIds.some((id) => id.kind === 'statement'))
+      t.equal(response.statusCode, 404, `${route.key}: another member's statement is not found`);
   }
   t.same(await relationOf(db, partner, target), before, "the target's like and match with their partner are untouched");
   // A report by the partner stays theirs: the stranger's report of the same member is another one.

@@ -25,6 +25,7 @@ import chatRoutes from './modules/chat/chat.routes.ts';
 import creditRoutes from './modules/credits/credits.routes.ts';
 import reportRoutes from './modules/reports/reports.routes.ts';
 import moderationRoutes from './modules/moderation/moderation.routes.ts';
+import statementRoutes from './modules/moderation/statements.routes.ts';
 import webhookRoutes from './modules/payments/webhook.routes.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import type { RetryPolicy } from './stripe-emulator/deliveries.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(creditRoutes);
       await api.register(reportRoutes);
       await api.register(moderationRoutes);
+      await api.register(statementRoutes);
       await api.register(webhookRoutes);
       await api.register(cityRoutes);
     },

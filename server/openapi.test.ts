@@ -52,7 +52,10 @@ t.test('every id in a path says which kind of id it is and has the shape of that
         count++;
         const where = `${method.toUpperCase()} ${path} {${parameter.name}}`;
         const kind = parameter.schema['x-id-of'] as string;
-        t.ok(['profile', 'user', 'upload', 'match', 'report', 'own-photo-slot', 'signed-media'].includes(kind), `${where}: x-id-of`);
+        t.ok(
+          ['profile', 'user', 'upload', 'match', 'report', 'statement', 'own-photo-slot', 'signed-media'].includes(kind),
+          `${where}: x-id-of`,
+        );
         // Uploads are named by UUID; a photo slot is a small position in the caller's own profile;
         // a signed photo URL carries an opaque token (payload and seal, base64url).
         if (kind === 'upload') t.match(parameter.schema, { type: 'string', format: 'uuid' }, where);

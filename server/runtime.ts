@@ -13,7 +13,7 @@ import { DatabaseHealth } from './kernel/db/health.ts';
 import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
 import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
 import { seedDemoMembers } from './seed/population-seed.ts';
-import { fileMailer, type Mailer, smtpMailer } from './kernel/mailer/mailer.ts';
+import { createMailer } from './kernel/mailer/mailer.ts';
 import { createMediaStore } from './kernel/media/index.ts';
 
 export interface Runtime {
@@ -47,15 +47,6 @@ async function readOrCreateSecret(dataDir: string): Promise<string> {
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
-}
-
-export function createMailer(config: Config, log: Log): Mailer {
-  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
-  return fileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, (file, message) => {
-    // The link itself is only printed outside production, where nobody else reads the log.
-    const link = config.env === 'production' ? '' : ` ${message.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`;
-    log(`mail to ${message.to} written to ${file}${link}`);
-  });
 }
 
 /** The relay's pass and the handlers' batched checks and settlements need few connections. */

@@ -12,6 +12,7 @@ import { NatsPushBus } from '../server/kernel/events/push-nats.ts';
 import { loggerOptions } from '../server/kernel/logging.ts';
 import { installProcessGuard } from '../server/kernel/process-guard.ts';
 import { createMetrics } from '../server/kernel/metrics.ts';
+import { createMailer } from '../server/kernel/mailer/mailer.ts';
 import { createMediaStore } from '../server/kernel/media/index.ts';
 import { createHandlers } from './registry.ts';
 import { warmFaceModels } from './vision/face-warm-up.ts';
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
   link.start();
   const push = new NatsPushBus(link, config.natsPushPrefix, log);
   const metrics = createMetrics({ defaultMetrics: true });
-  const handlers = createHandlers(config.workers, { config, db: database.db, push, log, media: createMediaStore(config) });
+  const mailer = createMailer(config, (line) => log.info(line));
+  const handlers = createHandlers(config.workers, { config, db: database.db, push, log, media: createMediaStore(config), mailer });
   const workers = startNatsWorkers(
     handlers,
     link,

@@ -11,12 +11,14 @@ import { type Db, healthOf } from '../server/kernel/db/client.ts';
 import type { StartInProcessHandlers } from '../server/kernel/events/in-process-handlers.ts';
 import type { PushBus } from '../server/kernel/events/push.ts';
 import type { Log } from '../server/kernel/logging.ts';
+import type { Mailer } from '../server/kernel/mailer/mailer.ts';
 import type { MediaStore } from '../server/kernel/media/index.ts';
 import { chatCleanupHandler } from './chat-cleanup/handler.ts';
 import { creditGrantsHandler } from './credit-grants/handler.ts';
 import { DEMO_LIKE_BACKS, demoLikeBacksHandler, demoLikeBacksOn } from './demo-likebacks/handler.ts';
 import { notificationsHandler } from './notifications/handler.ts';
 import { stillCurrentIn } from './notifications/still-current.ts';
+import { statementMailHandler } from './statement-mail/handler.ts';
 import { faceLivenessHandler } from './face-liveness/handler.ts';
 import { photoModerationWithVision } from './photo-moderation/with-vision.ts';
 import { createFaceDetector } from './vision/face-detector.ts';
@@ -29,6 +31,7 @@ export interface WorkerDeps {
   push: PushBus;
   log: Log;
   media: MediaStore;
+  mailer: Mailer;
 }
 
 type Factory = (deps: WorkerDeps) => EventHandler;
@@ -41,6 +44,7 @@ export const HANDLER_FACTORIES: Record<string, Factory> = {
   'face-liveness': (deps) => faceLivenessHandler({ db: deps.db, media: deps.media, detector: createFaceDetector() }),
   'chat-cleanup': (deps) => chatCleanupHandler({ db: deps.db, media: deps.media }),
   'credit-grants': (deps) => creditGrantsHandler({ db: deps.db }),
+  'statement-mail': (deps) => statementMailHandler({ db: deps.db, mailer: deps.mailer, appUrl: deps.config.publicUrl }),
   [DEMO_LIKE_BACKS]: (deps) => demoLikeBacksHandler({ db: deps.db, config: deps.config }),
 };
 

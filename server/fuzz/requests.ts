@@ -31,6 +31,7 @@ const isUserId = (name: string) => /user/i.test(name);
 function validIds(world: World, name: string, schema?: Schema): number[] {
   if (schema?.['x-id-of'] === 'match') return world.matchIds;
   if (schema?.['x-id-of'] === 'report') return world.reportIds;
+  if (schema?.['x-id-of'] === 'statement') return world.statementIds;
   return isUserId(name) ? world.userIds : world.profileIds;
 }
 

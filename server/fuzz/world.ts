@@ -27,6 +27,8 @@ export interface World {
   matchIds: number[];
   /** Reports (open ones, for the moderator to claim and decide) and ids that never existed. */
   reportIds: number[];
+  /** A statement of reasons of the caller's own (a warning, appealable), another member's, and ids that never existed. */
+  statementIds: number[];
   /** A token of a throwaway account that is still signed in, or of a spent one when none is left. */
   throwawayToken(): Promise<string>;
   /** Tells the pool that the token's session ended (the operation answered 2xx). */
@@ -75,6 +77,22 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
     reportIds.push(row.id);
   }
   const mod = await moderator(app, db, 'fuzz_moderator');
+  // A warning about the caller (appealable, so the appeal route's code is reached) and one about
+  // another member, with their statements, written straight to the tables like the reports.
+  const statementIds: number[] = [];
+  for (const member of [caller, liked]) {
+    const [row] = await db.execute<{ id: number }>(sql`
+      with report as (
+        insert into reports (reporter_id, reported_id, category, evidence_sha256, state, resolution, assignee_id)
+        values (${witness.userId}, ${member.userId}, 'other', 'fuzz', 'actioned', 'warning', ${mod.userId}) returning id),
+      strike as (
+        insert into moderation_strikes (member_id, report_id, resolution, reason, moderator_id)
+        select ${member.userId}, id, 'warning', 'Fuzz warning.', ${mod.userId} from report returning id, report_id)
+      insert into moderation_statements (member_id, report_id, strike_id, kind, resolution, category, decision_text, facts, appeal_until)
+      select ${member.userId}, report_id, id, 'decision', 'warning', 'other', 'You received a warning.', 'Fuzz warning.', now() + interval '14 days'
+      from strike returning id::int`);
+    statementIds.push(row.id);
+  }
 
   const everyone = [caller, witness, ...others];
   const live: TestMember[] = [];
@@ -89,6 +107,7 @@ export async function buildWorld(app: FastifyInstance, db: Db, options: { maxThr
     userIds: [...everyone.map((m) => m.userId), ...NEVER_EXISTED],
     matchIds: [callerMatch, othersMatch, ...NEVER_EXISTED],
     reportIds: [...reportIds, ...NEVER_EXISTED],
+    statementIds: [...statementIds, ...NEVER_EXISTED],
     async throwawayToken() {
       if (live.length === 0 && made < options.maxThrowaways) {
         made++;

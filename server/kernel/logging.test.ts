@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
-import { createMailer } from '../runtime.ts';
+import { createMailer } from './mailer/mailer.ts';
 import { buildTestApp, makeTempDir } from '../test/app.ts';
 import { signUp } from '../test/factories.ts';
 import { loadConfig } from './config.ts';

@@ -82,7 +82,7 @@ export default fp<EventRuntimeOptions>(
       nats?.start();
       const start = options.startInProcessHandlers;
       if (bus && start && config.workers.length > 0) {
-        runtime.handlers = start({ config, db, media: app.media, push, log, bus, metrics: app.metrics });
+        runtime.handlers = start({ config, db, media: app.media, mailer: app.mailer, push, log, bus, metrics: app.metrics });
       }
       relay.start();
     });

@@ -198,7 +198,7 @@ t.test('two instances on one NATS: a match made on A reaches a member connected 
   const push = new NatsPushBus(link, env.NATS_PUSH_PREFIX, log);
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const workers = startNatsWorkers(
-    createHandlers(['notifications'], { config, db: a.db, push, log, media: a.media }),
+    createHandlers(['notifications'], { config, db: a.db, push, log, media: a.media, mailer: a.app.mailer }),
     link,
     { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX },
     { log },

@@ -2,9 +2,12 @@
 import { and, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/db/client.ts';
 import { blocks, matches, profiles, sessions } from '../kernel/db/schema/index.ts';
+import { RESTRICTED_ACCOUNTS_SQL } from '../modules/members/index.ts';
 
 /**
- * Which of the given sessions are still valid. The ids travel as one JSON parameter, not one
+ * Which of the given sessions are still valid: not ended, and their account not suspended or
+ * banned (so a moderator's restriction closes the member's sockets at the next heartbeat, as a
+ * sign-out does). The ids travel as one JSON parameter, not one
  * parameter each: the heartbeat asks about every socket of the instance at once, and PostgreSQL's
  * protocol caps a statement at 65,535 parameters.
  */
@@ -18,6 +21,7 @@ export async function selectActiveSessions(db: Db, sessionIds: string[]): Promis
         sql`${sessions.id} in (select jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
+        sql`${sessions.userId} not in (${RESTRICTED_ACCOUNTS_SQL})`,
       ),
     );
   return new Set(rows.map((row) => row.id));

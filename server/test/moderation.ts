@@ -52,3 +52,27 @@ export async function reportRow(db: Db, reportId: number) {
     from reports where id = ${reportId}`);
   return row;
 }
+
+/** Claims and acts on a report as `member` (a moderator); throws unless both succeed. */
+export async function act(app: FastifyInstance, member: TestMember, reportId: number, resolution: string, reason = 'Broke the rules.') {
+  const claimed = await claim(app, member, reportId);
+  if (claimed.statusCode !== 200) throw new Error(`claim failed: ${claimed.statusCode} ${claimed.body}`);
+  const decided = await decide(app, member, reportId, { action: 'act', resolution, reason });
+  if (decided.statusCode !== 200) throw new Error(`decide failed: ${decided.statusCode} ${decided.body}`);
+}
+
+/** The member's own statements of reasons, as the route answers them. */
+export async function statementsOf(app: FastifyInstance, member: TestMember) {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/statements/', headers: member.auth });
+  if (response.statusCode !== 200) throw new Error(`statements failed: ${response.statusCode} ${response.body}`);
+  return response.json() as {
+    restriction: { kind: string; until: string | null; since: string | null } | null;
+    statements: Array<Record<string, unknown> & { id: number; kind: string; can_appeal: boolean; appeal: string }>;
+  };
+}
+
+export const appeal = (app: FastifyInstance, member: TestMember, statementId: number | string, text: unknown) =>
+  app.inject({ method: 'POST', url: `/api/v1/statements/${statementId}/appeal/`, headers: member.auth, payload: { text } as object });
+
+export const decideAppeal = (app: FastifyInstance, member: TestMember, reportId: number | string, body: unknown) =>
+  app.inject({ method: 'POST', url: `/api/v1/moderation/reports/${reportId}/appeal/`, headers: member.auth, payload: body as object });

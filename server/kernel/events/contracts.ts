@@ -118,6 +118,16 @@ export const EVENT_CONTRACTS = {
     hasPhoto: Type.Boolean(),
     sentAt: Timestamp,
   }),
+  /**
+   * A statement of reasons was written (a moderator's decision, or an appeal's outcome); the
+   * statement-mail handler emails it. The words are in the statement's row, not in the event.
+   */
+  'moderation.statement_issued': Type.Object({
+    statementId: Id,
+    userId: Id,
+    kind: Type.Union([Type.Literal('decision'), Type.Literal('appeal_upheld'), Type.Literal('appeal_overturned')]),
+    issuedAt: Timestamp,
+  }),
 } satisfies Record<string, TSchema>;
 
 export type EventContracts = typeof EVENT_CONTRACTS;

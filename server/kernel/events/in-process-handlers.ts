@@ -8,6 +8,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Log } from '../logging.ts';
+import type { Mailer } from '../mailer/mailer.ts';
 import type { MediaStore } from '../media/index.ts';
 import type { Metrics } from '../metrics.ts';
 import type { InProcessBus } from './bus-in-process.ts';
@@ -20,6 +21,8 @@ export interface InProcessHandlerDeps {
   log: Log;
   /** The photos the API received, for the moderation handler. */
   media: MediaStore;
+  /** Mail the handlers send (statements of reasons). */
+  mailer: Mailer;
   /** The queues the handlers consume; the server's outbox relay feeds them. */
   bus: InProcessBus;
   metrics: Metrics;

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
 
 export interface MailMessage {
   to: string;
@@ -36,4 +37,16 @@ export function fileMailer(mailDir: string, from: string, onWritten: (file: stri
       onWritten(file, message);
     },
   };
+}
+
+/**
+ * The mailer config asks for: SMTP when SMTP_URL is set, else files under DATA_DIR/mail, each
+ * announced through `log` (with its first link outside production, where nobody else reads it).
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'env'>, log: (line: string) => void): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return fileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, (file, message) => {
+    const link = config.env === 'production' ? '' : ` ${message.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`;
+    log(`mail to ${message.to} written to ${file}${link}`);
+  });
 }

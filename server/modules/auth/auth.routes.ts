@@ -53,6 +53,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/signout/',
     {
       onRequest: app.authenticate,
+      config: { allowRestricted: true },
       schema: {
         tags,
         summary: 'End this session',

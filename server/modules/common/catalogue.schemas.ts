@@ -30,7 +30,7 @@ type Json = Record<string, unknown>;
 const BLANK: Json = { type: 'string', pattern: '^\\s*$', description: 'Blank: clears the value' };
 
 /** Ids in paths and bodies: positive, and exact in a JavaScript number. */
-export function idSchema(of: 'profile' | 'user' | 'match' | 'report', description: string) {
+export function idSchema(of: 'profile' | 'user' | 'match' | 'report' | 'statement', description: string) {
   return Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, 'x-id-of': of, description });
 }
 

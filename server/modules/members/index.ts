@@ -2,6 +2,7 @@
 export {
   type BlockState,
   blockStateBetween,
+  RESTRICTED_ACCOUNTS_SQL,
   findMemberForShare as findMember,
   type MemberRef,
   notBlockedEitherWaySql,

@@ -55,20 +55,31 @@ export async function lockPair(db: Db, a: number, b: number): Promise<void> {
 }
 
 /**
- * SQL: the account in `otherUserId` (a column) neither blocked nor was blocked by the viewer.
- * Written as NOT IN over a UNION ALL so discovery's planner runs it as one hashed subplan on the
- * two blocks indexes next to its index-only scan.
+ * SQL: the accounts a moderator has restricted right now: banned, or suspended until a moment
+ * still ahead (so a suspension ends by itself on the database's clock). A partial index holds
+ * exactly the accounts ever restricted, so this is a small index scan whatever the member count.
+ */
+export const RESTRICTED_ACCOUNTS_SQL = sql`select u.id from users u
+      where u.banned_at is not null or u.suspended_until > now()`;
+
+/**
+ * SQL: the account in `otherUserId` (a column) is hidden from the viewer by neither side's block,
+ * and is not restricted by a moderator. Written as NOT IN over a UNION ALL so discovery's planner
+ * runs it as one hashed subplan on the two blocks indexes and the restricted accounts' index,
+ * next to its index-only scan.
  */
 export function notBlockedEitherWaySql(viewerUserId: number | Placeholder, otherUserId: SQL): SQL {
   return sql`${otherUserId} not in (
       select b.blocked_user_id from blocks b where b.blocker_user_id = ${viewerUserId}
       union all
-      select b.blocker_user_id from blocks b where b.blocked_user_id = ${viewerUserId})`;
+      select b.blocker_user_id from blocks b where b.blocked_user_id = ${viewerUserId}
+      union all
+      ${RESTRICTED_ACCOUNTS_SQL})`;
 }
 
 /**
- * SQL: the profile under `alias` is visible to the viewer: complete, not the viewer, and not
- * blocked either way. The set-based form of `isVisibleTo` (members.service.ts).
+ * SQL: the profile under `alias` is visible to the viewer: complete, not the viewer, not blocked
+ * either way and not restricted. The set-based form of `isVisibleTo` (members.service.ts).
  */
 export function visibleToViewerSql(viewer: { profileId: number; userId: number }, alias: string): SQL {
   const p = sql.identifier(alias);
@@ -80,24 +91,27 @@ export function visibleToViewerSql(viewer: { profileId: number; userId: number }
 
 export type BlockState = 'none' | 'blocked-by-me' | 'blocked-me';
 
+const blocksBetween = preparedSql<{ blocker: number | string; via_report: boolean }, { me: number; other: number }>(() => {
+  const me = sql.placeholder('me');
+  const other = sql.placeholder('other');
+  return sql`
+    select b.blocker_user_id as blocker, b.via_report from ${blocks} b
+    where (b.blocker_user_id = ${me} and b.blocked_user_id = ${other})
+       or (b.blocker_user_id = ${other} and b.blocked_user_id = ${me})
+    union all
+    select u.id, false from users u
+    where u.id = ${other} and (u.banned_at is not null or u.suspended_until > now())`;
+});
+
 /**
  * Whether `me` blocked `other`, `other` blocked `me`, or neither (a mutual block reads as mine).
  * A block a report recorded on `me`'s side is not `me`'s own: it reads as the other's block, so
- * the reported member sees exactly what a block by the reporter shows them.
+ * the reported member sees exactly what a block by the reporter shows them. A member restricted by
+ * a moderator reads as having blocked `me`: hidden from everyone while the restriction lasts.
  */
 export async function blockStateBetween(db: Db, meUserId: number, otherUserId: number): Promise<BlockState> {
-  const rows = await prepared(
-    db
-      .select({ blocker: blocks.blockerUserId, viaReport: blocks.viaReport })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerUserId, meUserId), eq(blocks.blockedUserId, otherUserId)),
-          and(eq(blocks.blockerUserId, otherUserId), eq(blocks.blockedUserId, meUserId)),
-        ),
-      ),
-  );
-  if (rows.some((row) => row.blocker === meUserId && !row.viaReport)) return 'blocked-by-me';
+  const rows = await blocksBetween(db, { me: meUserId, other: otherUserId });
+  if (rows.some((row) => Number(row.blocker) === meUserId && !row.via_report)) return 'blocked-by-me';
   return rows.length > 0 ? 'blocked-me' : 'none';
 }
 

@@ -64,12 +64,19 @@ export async function insertStrike(
   return row.id;
 }
 
-/** A suspension of `days` from now (never shortening one already longer). Answers its end. */
-export async function suspendMember(db: Db, memberId: number, days: number): Promise<Date> {
-  const [row] = await db.execute<{ until: Date }>(sql`
-    update users set suspended_until = greatest(coalesce(suspended_until, now()), now() + make_interval(days => ${days}))
-    where id = ${memberId} returning suspended_until as until`);
-  return new Date(row.until);
+/**
+ * A suspension of `days` from now (never shortening one already longer). Answers the account's
+ * end (`until`) and this decision's own (`ownEnd`): the statement names the latter, and an
+ * overturn recomputes the account's end from the live decisions' own ends.
+ */
+export async function suspendMember(db: Db, memberId: number, days: number): Promise<{ until: Date; ownEnd: Date }> {
+  // Whole milliseconds, as a JavaScript Date carries the end into the statement: an overturn then
+  // restores an account's end from the statements exactly, not a few microseconds off.
+  const ownEnd = sql`date_trunc('milliseconds', now() + make_interval(days => ${days}))`;
+  const [row] = await db.execute<{ until: Date; own_end: Date }>(sql`
+    update users set suspended_until = greatest(coalesce(suspended_until, now()), ${ownEnd})
+    where id = ${memberId} returning suspended_until as until, ${ownEnd} as own_end`);
+  return { until: new Date(row.until), ownEnd: new Date(row.own_end) };
 }
 
 /** A ban: no end. An earlier ban keeps its time. */
@@ -92,7 +99,7 @@ export async function listQueueIds(db: Db, viewerId: number, afterId: number | u
       : sql`(r.priority, r.created_at, r.id) > (select c.priority, c.created_at, c.id from reports c where c.id = ${afterId})`;
   const rows = await db.execute<{ id: number }>(sql`
     select r.id from reports r
-    where r.state in ('open', 'in_review') and r.reported_id is distinct from ${viewerId} and ${after}
+    where r.state in ('open', 'in_review', 'appealed') and r.reported_id is distinct from ${viewerId} and ${after}
     order by r.priority, r.created_at, r.id
     limit ${limit}`);
   return rows.map((row) => Number(row.id));

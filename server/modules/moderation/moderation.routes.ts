@@ -6,10 +6,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { RESTRICTED_CODE } from '../../contract/restrictions.ts';
 import { AppError, routeNotFound } from '../../kernel/errors.ts';
 import { AUTH_HEADER_SECURITY, errorResponses } from '../common/index.ts';
 import { isModerator } from './moderation.queries.ts';
+import { decideAppeal } from './appeals.service.ts';
 import { DecideBody, QueueQuery, QueueResponse, ReportParams, ReportResponse } from './moderation.schemas.ts';
+import { AppealDecisionBody } from './statements.schemas.ts';
 import { claimReport, decideReport, decisionOf } from './moderation.service.ts';
 import { readQueue, readReport } from './queue.service.ts';
 
@@ -24,7 +27,10 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       await app.authenticate(request);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) throw routeNotFound(request.method, request.url);
+      // A restricted moderator cannot moderate, and their 403 must not tell the area exists either.
+      if (error instanceof AppError && (error.statusCode === 401 || error.code === RESTRICTED_CODE)) {
+        throw routeNotFound(request.method, request.url);
+      }
       throw error;
     }
     if (!(await isModerator(app.db, request.member.userId))) throw routeNotFound(request.method, request.url);
@@ -93,6 +99,30 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await decideReport(deps, request.member.userId, request.params.id, decisionOf(request.body));
+      return readReport(deps, request.member.userId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/moderation/reports/:id/appeal/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Decide the member’s appeal against a decision: uphold it, or overturn it (the strike is voided, its restriction lifted)',
+        description: `${HIDDEN} 403 for the moderator who took the appealed decision and for the report’s filer; 409 when the report has no pending appeal. The same outcome sent again by the same moderator answers the same and writes nothing.`,
+        params: ReportParams,
+        body: AppealDecisionBody,
+        response: { 200: ReportResponse, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await decideAppeal(
+        deps,
+        request.member.userId,
+        request.params.id,
+        request.body as { outcome: 'uphold' | 'overturn'; reason: string },
+      );
       return readReport(deps, request.member.userId, request.params.id);
     },
   );

@@ -13,6 +13,7 @@ import { insertAuditEntry } from '../reports/index.ts';
 import * as queries from './moderation.queries.ts';
 import { MODERATION_MESSAGES, reasonText, type Resolution, SUSPENSION_DAYS } from './moderation.rules.ts';
 import { nextState, type ReportAction, type ReportState } from './state-machine.ts';
+import { issueStatement } from './statements.service.ts';
 
 export type Decision = { action: 'dismiss' } | { action: 'act'; resolution: Resolution; reason: string };
 
@@ -116,21 +117,33 @@ async function act(tx: Db, report: queries.LockedReport, moderatorId: number, re
   if (memberId === null) throw conflict(MODERATION_MESSAGES.memberGone);
   const strikeId = await queries.insertStrike(tx, { memberId, reportId: report.id, resolution, reason, moderatorId });
   const days = SUSPENSION_DAYS[resolution];
+  const suspension = days !== null ? await queries.suspendMember(tx, memberId, days) : null;
   const restriction =
     resolution === 'ban'
       ? { banned_at: (await queries.banMember(tx, memberId)).toISOString() }
-      : days !== null
-        ? { suspended_until: (await queries.suspendMember(tx, memberId, days)).toISOString() }
+      : suspension
+        ? { suspended_until: suspension.until.toISOString() }
         : {};
+  const statementId = await issueStatement(tx, {
+    memberId,
+    reportId: report.id,
+    strikeId,
+    kind: 'decision',
+    resolution,
+    category: report.category,
+    facts: reason,
+    restrictedUntil: suspension?.ownEnd ?? null,
+  });
   await transition(tx, report, {
     action: 'act',
     actorId: moderatorId,
     changes: { resolution },
-    detail: { resolution, reason, strike_id: strikeId, ...restriction },
+    detail: { resolution, reason, strike_id: strikeId, statement_id: statementId, ...restriction },
   });
 }
 
-function checkedReason(raw: string): string {
+/** The reason as stored, or the 400 naming the rule it breaks (a decision's and an appeal outcome's alike). */
+export function checkedReason(raw: string): string {
   const { reason, problem } = reasonText(raw);
   const message =
     problem === 'control'

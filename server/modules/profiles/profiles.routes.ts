@@ -79,6 +79,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/profile/delete/',
     {
+      // A suspended or banned member keeps the right to erase their account.
+      config: { allowRestricted: true },
       schema: {
         tags,
         security,

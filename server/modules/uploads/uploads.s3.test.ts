@@ -112,7 +112,14 @@ t.test(
     const link = new NatsLink({ url: env.NATS_URL, name: 'test-workers', log });
     link.start();
     const push = new NatsPushBus(link, env.NATS_PUSH_PREFIX, log);
-    const handlers = createHandlers(['photo-moderation'], { config, db: a.db, push, log, media: createMediaStore(config) });
+    const handlers = createHandlers(['photo-moderation'], {
+      config,
+      db: a.db,
+      push,
+      log,
+      media: createMediaStore(config),
+      mailer: a.app.mailer,
+    });
     const workers = startNatsWorkers(handlers, link, { stream: env.NATS_STREAM, subjectPrefix: env.NATS_SUBJECT_PREFIX }, { log });
     t.teardown(async () => {
       await workers.stop();

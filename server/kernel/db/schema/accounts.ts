@@ -32,6 +32,11 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('member', 'moderator')`),
+    // Every account a moderator ever restricted, and no other: the members visibility rule reads
+    // the ones restricted right now from it on every discovery, likes and matches page.
+    index('users_restricted_idx')
+      .on(t.id)
+      .where(sql`${t.bannedAt} is not null or ${t.suspendedUntil} is not null`),
   ],
 );
 

@@ -49,11 +49,11 @@ export const reports = pgTable(
       .generatedAlwaysAs(sql`case when category in (${sqlList(CRITICAL_CATEGORIES)}) then 0 else 1 end`),
   },
   (t) => [
-    // The moderation queue: reports still waiting for a decision, critical first, then oldest
-    // (the id breaks ties), read by keyset.
+    // The moderation queue: reports still waiting for a decision (new ones, and appeals against
+    // one), critical first, then oldest (the id breaks ties), read by keyset.
     index('reports_queue_idx')
       .on(t.priority, t.createdAt, t.id)
-      .where(sql`${t.state} in ('open', 'in_review')`),
+      .where(sql`${t.state} in ('open', 'in_review', 'appealed')`),
     // One open report per reporter and reported member: a repeat joins it.
     uniqueIndex('reports_open_pair_key')
       .on(t.reporterId, t.reportedId)

@@ -7,7 +7,8 @@
  * docs/benchmarks.md is left as it is. BENCH_ONLY=chat likewise prints the chat section alone, on
  * a scratch database of its own (created and dropped as for the full run). BENCH_ONLY=discovery
  * prints the discovery section alone (BENCH_MEMBERS sets its population size, 100,000 by default),
- * BENCH_ONLY=signin the sign-in section (BENCH_SIGNIN_RATE, 50/s by default).
+ * BENCH_ONLY=signin the sign-in section (BENCH_SIGNIN_RATE, 50/s by default), BENCH_ONLY=moderation the
+ * moderation section (the queue at 100,000 reports, filing beside 10,000 messages, pages with 1,000 blocks).
  *
  * BENCH_DATABASE=<name> runs on that database, created and migrated when missing, and keeps it;
  * the discovery section seeds it once and reuses the population at the same BENCH_MEMBERS.
@@ -20,6 +21,7 @@ import { connectDatabase } from '../server/kernel/db/client.ts';
 import { runMigrations, withDatabaseName } from '../server/kernel/db/migrate.ts';
 import { runChatBench } from './chat.bench.ts';
 import { runDiscoveryBench } from './discovery.bench.ts';
+import { runModerationBench } from './moderation.bench.ts';
 import { runPhotosBench } from './photos.bench.ts';
 import { runSignInBench } from './signin.bench.ts';
 
@@ -48,11 +50,14 @@ try {
     console.log(await runChatBench({ db: database.db, databaseUrl, log }));
   } else if (only === 'signin') {
     console.log(await runSignInBench({ db: database.db, databaseUrl, log }));
+  } else if (only === 'moderation') {
+    console.log(await runModerationBench({ db: database.db, sql: database.sql, databaseUrl, log }));
   } else if (only === 'discovery') {
     console.log(await runDiscoveryBench({ db: database.db, sql: database.sql, databaseUrl, log }));
   } else {
     const sections = [
       await runDiscoveryBench({ db: database.db, sql: database.sql, databaseUrl, log }),
+      await runModerationBench({ db: database.db, sql: database.sql, databaseUrl, log }),
       await runSignInBench({ db: database.db, databaseUrl, log }),
       await runChatBench({ db: database.db, databaseUrl, log }),
       await runPhotosBench({ log }),

@@ -76,3 +76,29 @@ export async function verifyPhotoOne(
   }
   return recordVerifiedFace(db, userId, scanDescriptor);
 }
+
+export type FaceReviewOutcome = 'distinct' | 'same_person';
+
+/**
+ * A moderator's look at a print in needs_review: `distinct` (two people who look alike: the
+ * badge is granted, if photo 1 is still the one a scan vouched for) or `same_person` (one person
+ * on two accounts: this account gets no badge, and the print stays `declined`). Answers the state
+ * it left, or null when the print is not waiting for a look (gone, or already decided).
+ */
+export async function settleFaceReview(db: Db, userId: number, outcome: FaceReviewOutcome): Promise<'clear' | 'declined' | null> {
+  const to = outcome === 'distinct' ? 'clear' : 'declined';
+  const [row] = await db
+    .update(facePrints)
+    .set({ reviewState: to })
+    .where(and(eq(facePrints.userId, userId), eq(facePrints.reviewState, 'needs_review')))
+    .returning({ userId: facePrints.userId });
+  if (!row) return null;
+  if (to === 'clear') {
+    await db.execute(sql`
+      update profiles set verified = true
+      where user_id = ${userId} and exists (
+        select 1 from uploads u where u.user_id = ${userId} and u.purpose = 'profile' and u.slot = 1
+          and u.state = 'approved' and u.face_scan_id is not null)`);
+  }
+  return to;
+}

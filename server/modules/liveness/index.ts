@@ -12,9 +12,11 @@ export * as scanRecords from './scan-records.ts';
 export { descriptorDistance, DUPLICATE_FACE_MAX_DISTANCE, isSamePerson, SAME_PERSON_MAX_DISTANCE } from './face-identity.ts';
 export {
   clearVerification,
+  type FaceReviewOutcome,
   passedScanDescriptor,
   type PhotoOneVerification,
   recordVerifiedFace,
+  settleFaceReview,
   type VerificationOutcome,
   verifyPhotoOne,
 } from './face-prints.ts';

@@ -59,7 +59,7 @@ t.test('every moderation route answers 404, as an unknown route, to everyone but
   const bodies = [undefined, { action: 'dismiss' }, { action: 'act', resolution: 'ban', reason: 'x' }, { __proto__: { x: 1 }, action: 7 }];
   for (const { method, path } of operations) {
     for (const target of [String(id), '9000000', 'abc', '1e400']) {
-      const url = path.replace('{id}', target) + (target === 'abc' ? '?cursor=-1&limit=1e9&__proto__[x]=1' : '');
+      const url = path.replace(/\{(id|user_id)\}/, target) + (target === 'abc' ? '?cursor=-1&limit=1e9&__proto__[x]=1' : '');
       for (const [who, headers] of Object.entries(callers)) {
         for (const body of method === 'GET' ? [undefined] : bodies) {
           const response = await app.inject({ method: method as 'GET', url, headers, ...(body === undefined ? {} : { payload: body }) });

@@ -13,6 +13,8 @@ import { isModerator } from './moderation.queries.ts';
 import { decideAppeal } from './appeals.service.ts';
 import { DecideBody, QueueQuery, QueueResponse, ReportParams, ReportResponse } from './moderation.schemas.ts';
 import { AppealDecisionBody } from './statements.schemas.ts';
+import { FaceDecisionBody, FaceDecisionResponse, FaceParams, FaceQueueQuery, FaceQueueResponse } from './face-review.schemas.ts';
+import { decideFace, readFaceQueue } from './face-review.service.ts';
 import { claimReport, decideReport, decisionOf } from './moderation.service.ts';
 import { readQueue, readReport } from './queue.service.ts';
 
@@ -125,6 +127,37 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return readReport(deps, request.member.userId, request.params.id);
     },
+  );
+
+  app.get(
+    '/moderation/faces/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The face queue: verified faces already verified on another live account, oldest first (never my own face)',
+        description: `${HIDDEN} Keyset pages: pass next_cursor as cursor. 400 for a cursor that names no face print.`,
+        querystring: FaceQueueQuery,
+        response: { 200: FaceQueueResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => readFaceQueue(deps, request.member.userId, request.query),
+  );
+
+  app.post(
+    '/moderation/faces/:user_id/decide/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Decide a face match: distinct people (the badge is granted) or the same person on two accounts (no badge)',
+        description: `${HIDDEN} 404 for a print that does not exist, or of or matched with me; 409 once decided (the same decision again by the same moderator answers the same).`,
+        params: FaceParams,
+        body: FaceDecisionBody,
+        response: { 200: FaceDecisionResponse, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => decideFace(deps, request.member.userId, request.params.user_id, request.body),
   );
 };
 

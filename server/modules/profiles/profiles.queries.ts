@@ -54,7 +54,7 @@ export interface PhotoOneRow {
   uploadId: string;
   boundToScan: boolean;
   /** The member's face print's review state, if they have one. */
-  review: 'clear' | 'needs_review' | null;
+  review: 'clear' | 'needs_review' | 'declined' | null;
 }
 
 export async function findPhotoOne(db: Db, userId: number): Promise<PhotoOneRow | undefined> {

@@ -41,8 +41,11 @@ export const faceScans = pgTable(
   ],
 );
 
-/** needs_review: the same face is verified on another live account. */
-export const FACE_PRINT_REVIEW_STATES = ['clear', 'needs_review'] as const;
+/**
+ * needs_review: the same face is verified on another live account, and a moderator must look;
+ * declined: a moderator judged it the same person on two accounts, so this one gets no badge.
+ */
+export const FACE_PRINT_REVIEW_STATES = ['clear', 'needs_review', 'declined'] as const;
 export type FacePrintReviewState = (typeof FACE_PRINT_REVIEW_STATES)[number];
 
 export const facePrints = pgTable(
@@ -57,5 +60,11 @@ export const facePrints = pgTable(
     matchedUserId: bigint('matched_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('face_prints_review_state', sql`${t.reviewState} in ('clear', 'needs_review')`)],
+  (t) => [
+    check('face_prints_review_state', sql`${t.reviewState} in ('clear', 'needs_review', 'declined')`),
+    // The moderators' face queue: prints waiting for a look, oldest first.
+    index('face_prints_review_queue_idx')
+      .on(t.createdAt, t.userId)
+      .where(sql`${t.reviewState} = 'needs_review'`),
+  ],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "face_prints" DROP CONSTRAINT "face_prints_review_state";--> statement-breakpoint
+CREATE INDEX "face_prints_review_queue_idx" ON "face_prints" USING btree ("created_at","user_id") WHERE "face_prints"."review_state" = 'needs_review';--> statement-breakpoint
+ALTER TABLE "face_prints" ADD CONSTRAINT "face_prints_review_state" CHECK ("face_prints"."review_state" in ('clear', 'needs_review', 'declined'));

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { QueueItem, QueuePage } from '../api/types.ts';
-import { hasMorePages, queueCountText, queueItems, queuePageKey } from './queue-pages.ts';
+import { hasMorePages, queueCountText, queueItems, queuePageKey, withReport } from './queue-pages.ts';
 
 const item = (id: number) => ({ id }) as QueueItem;
 const page = (ids: number[], next: number | null): QueuePage => ({ items: ids.map(item), next_cursor: next });
@@ -29,4 +29,31 @@ t.test('whether more pages follow, and the status line', async (t) => {
   t.equal(queueCountText(0, false), 'No reports are waiting.');
   t.equal(queueCountText(1, false), 'Showing 1 report, all that are waiting.');
   t.equal(queueCountText(20, true), 'Showing 20 reports; more are waiting.');
+});
+
+t.test('the cached queue after a claim or a decision', async (t) => {
+  const pages = [page([1, 2], 2), page([3], null)];
+  t.equal(withReport(undefined, item(1)), undefined, 'nothing cached, nothing to change');
+  const claimed = {
+    ...item(3),
+    state: 'in_review',
+    assignee: { user_id: 9, username: 'mia' },
+    history: [],
+    evidence_snapshots: [],
+    other_reports: [],
+  } as QueueItem;
+  const afterClaim = withReport(pages, claimed);
+  t.same(
+    afterClaim?.[1].items,
+    [{ id: 3, state: 'in_review', assignee: { user_id: 9, username: 'mia' } }],
+    'replaced in place, as a queue item',
+  );
+  t.same(afterClaim?.[0], pages[0], 'other pages as they were');
+  const decided = withReport(pages, { ...item(2), state: 'actioned' } as QueueItem);
+  t.same(
+    decided?.map((p) => p.items.map((i) => i.id)),
+    [[1], [3]],
+    'a decided report leaves the queue',
+  );
+  t.equal(decided?.[0].next_cursor, 2, 'the cursor stays: the server continues after that report, decided or not');
 });

@@ -42,3 +42,23 @@ export function queueCountText(shown: number, more: boolean): string {
   const reports = `${shown} ${shown === 1 ? 'report' : 'reports'}`;
   return more ? `Showing ${reports}; more are waiting.` : `Showing ${reports}, all that are waiting.`;
 }
+
+/**
+ * The cached queue after a claim or decision on `report` (the full answer): still waiting, its item
+ * is replaced (state, assignee); decided, it leaves. So the queue is right the moment the moderator
+ * goes back to it, whichever page the report was on (only the first page is read again).
+ */
+export function withReport(pages: readonly QueuePage[] | undefined, report: QueueItem): QueuePage[] | undefined {
+  if (!pages) return undefined;
+  const waiting = report.state === 'open' || report.state === 'in_review';
+  return pages.map((page) => ({
+    ...page,
+    items: page.items.flatMap((item) => (item.id !== report.id ? [item] : waiting ? [{ ...item, ...queueFields(report) }] : [])),
+  }));
+}
+
+/** The queue item's own fields of a full report (the evidence, other reports and history left out). */
+function queueFields(report: QueueItem): QueueItem {
+  const { evidence_snapshots: _s, other_reports: _o, history: _h, ...item } = report as QueueItem & Record<string, unknown>;
+  return item as QueueItem;
+}

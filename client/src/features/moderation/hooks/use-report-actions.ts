@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
 import { apiPaths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-errors.ts';
 import { claimReport } from '../api/claim-report.ts';
 import { decideReport } from '../api/decide-report.ts';
-import type { DecideBody, ReportDetail } from '../api/types.ts';
+import type { DecideBody, QueuePage, ReportDetail } from '../api/types.ts';
 import { decidedSentence, failureSentence } from './decision-form.ts';
+import { queuePageKey, withReport } from './queue-pages.ts';
 
 export type PendingAction = 'claim' | 'decide' | null;
 
@@ -13,7 +15,7 @@ export const CLAIMED = 'You claimed this report. You can now dismiss it or act o
 
 /**
  * Claim and decide for the open report: one request at a time, the answer (the report in full)
- * put in SWR's cache and read again, a sentence for the status line on success, the server's own
+ * put in SWR's cache and read again (and the queue's cached pages brought in line with it), a sentence for the status line on success, the server's own
  * sentence for the alert on a refusal. After a refusal the report is read again too: a 409 means
  * it changed under the moderator (claimed or decided by someone else), and the screen should say how.
  */
@@ -35,6 +37,7 @@ export function useReportActions(reportId: number) {
       try {
         const answer = await call();
         await mutate(key, answer, { revalidate: true });
+        await mutate(unstable_serialize(queuePageKey), (pages?: QueuePage[]) => withReport(pages, answer), { revalidate: false });
         setStatus(done);
         return true;
       } catch (failure) {

@@ -119,6 +119,8 @@ t.test('the moderators’ area: hidden from members; queue, report, claim and a 
     await page.getByRole('button', { name: 'Claim' }).click();
     await page.getByRole('status').filter({ hasText: 'You claimed this report.' }).waitFor();
     const action = page.getByRole('combobox', { name: 'Action' });
+    await action.and(page.locator(':focus')).waitFor();
+    t.pass('the Claim button is gone: focus is on the first field of the form');
     t.equal(await action.inputValue(), 'warning', 'the recommendation is chosen to start with');
     await action.selectOption('suspend_3d');
     const reason = page.getByRole('textbox', { name: 'Reason (the member will read it)' });
@@ -135,6 +137,8 @@ t.test('the moderators’ area: hidden from members; queue, report, claim and a 
     await page.getByRole('status').filter({ hasText: 'The report is actioned: a 3-day suspension.' }).waitFor();
     await page.getByText('Actioned (Suspend for 3 days)', { exact: true }).waitFor();
     t.pass('the state reads Actioned, with the suspension');
+    await page.getByRole('heading', { level: 2, name: 'Decision' }).and(page.locator(':focus')).waitFor();
+    t.pass("the form is gone: focus is on the section's heading");
     const trail = page.getByRole('region', { name: 'Audit trail' });
     t.match(
       await trail.textContent(),

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { RESOLUTIONS, type Resolution } from '@contract/reports.ts';
 import type { DecideBody } from '../api/types.ts';
 import { actBody, DISMISS_BODY, reasonCount, REASON_REQUIRED } from '../hooks/decision-form.ts';
@@ -8,6 +8,8 @@ interface ActFormProps {
   recommended: Resolution;
   busy: boolean;
   onDecide: (body: DecideBody) => Promise<boolean>;
+  /** Just claimed: the Claim button is gone, so focus starts on the first field. */
+  focusFirst?: boolean;
 }
 
 /**
@@ -15,8 +17,13 @@ interface ActFormProps {
  * the member will read, with its count. A missing reason is said once Take action is pressed; one
  * over the limit is said as soon as it is.
  */
-export function ActForm({ recommended, busy, onDecide }: ActFormProps) {
+export function ActForm({ recommended, busy, onDecide, focusFirst = false }: ActFormProps) {
   const id = useId();
+  const first = useRef<HTMLSelectElement>(null);
+  // When it turns true (the claim's answer is in), not on every render: typing must keep its place.
+  useEffect(() => {
+    if (focusFirst) first.current?.focus();
+  }, [focusFirst]);
   const [resolution, setResolution] = useState<Resolution>(recommended);
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
@@ -39,6 +46,7 @@ export function ActForm({ recommended, busy, onDecide }: ActFormProps) {
             Action
           </label>
           <select
+            ref={first}
             id={`${id}-resolution`}
             className="input"
             value={resolution}

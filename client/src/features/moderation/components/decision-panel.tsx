@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import type { ReportDetail } from '../api/types.ts';
 import { resolutionLabel, stateLabel } from '../hooks/moderation-text.ts';
-import { useReportActions } from '../hooks/use-report-actions.ts';
+import { CLAIMED, useReportActions } from '../hooks/use-report-actions.ts';
 import { ActForm } from './act-form.tsx';
 
 /**
@@ -12,6 +13,13 @@ export function DecisionPanel({ report, viewerId }: { report: ReportDetail; view
   const { claim, decide, pending, error, status } = useReportActions(report.id);
   // Unknown viewer (the own profile not read): the form shows and the server judges (403).
   const mine = report.assignee !== null && (viewerId === undefined || report.assignee.user_id === viewerId);
+  // The button pressed is gone once the report moves on: focus goes to what comes next (the form
+  // after a claim, which focuses itself; the section's heading after a decision), not to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const decided = report.state !== 'open' && report.state !== 'in_review';
+  useEffect(() => {
+    if (status !== '' && status !== CLAIMED && decided) heading.current?.focus();
+  }, [status, decided]);
 
   let body;
   if (report.state === 'open') {
@@ -24,7 +32,9 @@ export function DecisionPanel({ report, viewerId }: { report: ReportDetail; view
       </>
     );
   } else if (report.state === 'in_review' && mine) {
-    body = <ActForm key={report.id} recommended={report.recommended} busy={pending !== null} onDecide={decide} />;
+    body = (
+      <ActForm key={report.id} recommended={report.recommended} busy={pending !== null} onDecide={decide} focusFirst={status === CLAIMED} />
+    );
   } else if (report.state === 'in_review') {
     body = <p>{report.assignee?.username ?? 'Another moderator'} claimed this report. Only they can decide it.</p>;
   } else {
@@ -38,7 +48,9 @@ export function DecisionPanel({ report, viewerId }: { report: ReportDetail; view
 
   return (
     <section className="mod-section mod-decision" aria-labelledby="mod-decision-title" aria-busy={pending !== null || undefined}>
-      <h2 id="mod-decision-title">Decision</h2>
+      <h2 id="mod-decision-title" ref={heading} tabIndex={-1}>
+        Decision
+      </h2>
       {body}
       {error ? (
         <p className="mod-error" role="alert">

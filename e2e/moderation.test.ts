@@ -13,7 +13,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { reports, users } from '../server/kernel/db/schema/index.ts';
+import { moderationStrikes, reports, users } from '../server/kernel/db/schema/index.ts';
 import { listenTestApp } from '../server/test/app.ts';
 import { sendMessage, unlockChat } from '../server/test/chat.ts';
 import { likeProfile, man, woman } from '../server/test/members.ts';
@@ -43,9 +43,18 @@ t.test('the moderators’ area: hidden from members; queue, report, claim and a 
   const money = await fileReport(app, liam, noah, 'money_request');
   // Twenty more, newer, so the queue has a second page. Written directly, about accounts since
   // deleted (reported null): one open report per pair is the rule, and twenty pairs are not the point.
-  await db
+  const fillers = await db
     .insert(reports)
-    .values(Array.from({ length: 20 }, () => ({ reporterId: liam.userId, reportedId: null, category: 'other', evidenceSha256: '0' })));
+    .values(Array.from({ length: 20 }, () => ({ reporterId: liam.userId, reportedId: null, category: 'other', evidenceSha256: '0' })))
+    .returning({ id: reports.id });
+  // An old strike of ethan's, voided on appeal: in his record, struck through, and not counted.
+  await db.insert(moderationStrikes).values({
+    memberId: ethan.userId,
+    reportId: fillers[0].id,
+    resolution: 'suspend_7d',
+    reason: 'Overturned later',
+    voidedAt: new Date(),
+  });
   const mia = await moderator(app, db, 'mia');
   const otto = await moderator(app, db, 'otto');
 
@@ -113,6 +122,9 @@ t.test('the moderators’ area: hidden from members; queue, report, claim and a 
     t.ok(await page.getByText('He threatened me after I stopped replying').isVisible(), "the reporter's note");
     t.ok(await page.getByRole('heading', { name: 'Reported member: ethan' }).isVisible());
     t.ok(await page.getByRole('heading', { name: 'Reporter: sofia' }).isVisible());
+    const voided = page.getByRole('listitem').filter({ hasText: `Suspend for 7 days` }).filter({ hasText: '(voided' });
+    t.equal(await voided.count(), 1, 'the voided strike is in the record, said to be voided');
+    t.match(await voided.locator('s').textContent(), new RegExp(`^Suspend for 7 days, .*, report ${fillers[0].id}$`), 'and struck through');
     t.same(await axeViolations(page, source), [], 'axe: an open report');
     t.equal(await horizontalOverflow(page), 0, 'nothing wider than 390 px');
 

@@ -4,6 +4,7 @@ import { CriticalMark } from './marks.tsx';
 
 /** The report's title and the facts of its filing and where it stands. */
 export function ReportSummary({ report }: { report: ReportDetail }) {
+  const waiting = report.state === 'open' || report.state === 'in_review';
   return (
     <header className="mod-summary">
       <h1 id="mod-report-title">
@@ -32,10 +33,14 @@ export function ReportSummary({ report }: { report: ReportDetail }) {
             {timeText(report.created_at)} ({ageText(report.age_seconds)} ago)
           </dd>
         </div>
-        <div>
-          <dt>Recommended</dt>
-          <dd>{resolutionLabel(report.recommended)}</dd>
-        </div>
+        {/* The ladder's advice is for a decision still to make: once decided, the member's new
+            strike has moved it, and it would read as advice about this one. */}
+        {waiting ? (
+          <div>
+            <dt>Recommended</dt>
+            <dd>{resolutionLabel(report.recommended)}</dd>
+          </div>
+        ) : null}
         <div className="mod-fact-wide">
           <dt>Reporter's note</dt>
           <dd className="mod-prose">{report.note ?? 'No note.'}</dd>

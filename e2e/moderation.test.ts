@@ -7,7 +7,8 @@
  *   (its evidence: the pair's messages, the reported profile, the snapshot's sha256); claims it;
  *   is told a reason is needed; suspends the member for 3 days with a reason; reads "Actioned"
  *   and the audit trail; the database agrees (state, strike, suspension);
- * - another moderator's claim in between is the server's 409 sentence, verbatim, in an alert.
+ * - another moderator's claim in between is the server's 409 sentence, verbatim, in an alert;
+ * - a report about a deleted account: acting on it is refused (409, verbatim), Dismiss works.
  * axe checks the queue and a report; screenshots go to the screenshot folder (browser.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -179,6 +180,28 @@ t.test('the moderators’ area: hidden from members; queue, report, claim and a 
     t.equal(await alert.textContent(), 'This report is already in review, so it cannot be claimed.', 'verbatim');
     await page.getByText('otto claimed this report. Only they can decide it.').waitFor();
     t.pass('read again: otto holds it, and no form is offered');
+  });
+
+  await t.test('a report about a deleted account: acting is refused in the server’s words; Dismiss', async (t) => {
+    const filler = fillers[1].id;
+    await page.goto(`/moderation/reports/${filler}`);
+    await page.getByRole('heading', { level: 1, name: `Report ${filler}: Other` }).waitFor();
+    t.ok(await page.getByRole('heading', { name: 'Reported member: Deleted account' }).isVisible(), 'no username, said so');
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await page.getByRole('textbox', { name: 'Reason (the member will read it)' }).fill('Spam');
+    await page.getByRole('button', { name: 'Take action' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'deleted' });
+    await alert.waitFor();
+    t.equal(
+      await alert.textContent(),
+      'The reported member has deleted their account, so no action can be taken on it. Dismiss the report instead.',
+      'verbatim',
+    );
+    await page.getByRole('button', { name: 'Dismiss report' }).click();
+    await page.getByRole('status').filter({ hasText: 'The report is dismissed.' }).waitFor();
+    await page.getByText('This report is dismissed. There is nothing more to decide here.').waitFor();
+    t.equal(await page.getByRole('alert').filter({ hasText: 'deleted' }).count(), 0, 'the old refusal is gone');
+    t.match(await reportRow(db, filler), { state: 'dismissed', resolution: null });
   });
 
   await t.test('no uncaught errors in the pages', async (t) => {

@@ -8,7 +8,8 @@
  *   is told a reason is needed; suspends the member for 3 days with a reason; reads "Actioned"
  *   and the audit trail; the database agrees (state, strike, suspension);
  * - another moderator's claim in between is the server's 409 sentence, verbatim, in an alert;
- * - a report about a deleted account: acting on it is refused (409, verbatim), Dismiss works.
+ * - a report about a deleted account: acting on it is refused (409, verbatim), Dismiss works;
+ * - a role revoked while the area is open: the next read of the queue sends the member to /home.
  * axe checks the queue and a report; screenshots go to the screenshot folder (browser.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -202,6 +203,13 @@ t.test('the moderators’ area: hidden from members; queue, report, claim and a 
     await page.getByText('This report is dismissed. There is nothing more to decide here.').waitFor();
     t.equal(await page.getByRole('alert').filter({ hasText: 'deleted' }).count(), 0, 'the old refusal is gone');
     t.match(await reportRow(db, filler), { state: 'dismissed', resolution: null });
+  });
+
+  await t.test('the role revoked while the area is open: back to the queue is /home', async (t) => {
+    await db.update(users).set({ role: 'member' }).where(eq(users.id, mia.userId));
+    await page.getByRole('link', { name: 'Back to the queue' }).click();
+    await waitForPath(page, '/home');
+    t.equal(await queueHeading(page).count(), 0, 'the queue, read again, answered 404: the guard asked again and let go');
   });
 
   await t.test('no uncaught errors in the pages', async (t) => {

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-errors.ts';
 import { useModerationQueue } from '../api/get-queue.ts';
+import { useModeratorAccess } from '../api/probe-moderator.ts';
 import { hasMorePages, queueCountText, queueItems } from '../hooks/queue-pages.ts';
 import { QueueItemCard } from './queue-item.tsx';
 
@@ -13,6 +16,13 @@ export const QUEUE_MORE_FAILED = 'More reports could not be loaded. Please try a
  */
 export function QueueScreen() {
   const { data: pages, error, isLoading, isValidating, size, setSize, mutate } = useModerationQueue();
+  const { mutate: askAccessAgain } = useModeratorAccess();
+  // The queue never answers a moderator 404: the role was revoked since the guard asked. Asking
+  // again lets the guard send them where anyone else goes.
+  const revoked = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (revoked) void askAccessAgain();
+  }, [revoked, askAccessAgain]);
   const items = queueItems(pages);
   const more = hasMorePages(pages);
   // A page asked for by Load more and not here yet.

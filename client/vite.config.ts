@@ -98,7 +98,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The face reader's worker, with face-api and its TensorFlow.js (about 1.3 MB), loads only
         // when a face scan opens, never with the app shell.
-        globIgnores: ['**/face-reader.worker*.js', '**/face-api*.js'],
+        // The moderators' area (app/routes/moderation.tsx) is for a handful of staff: members'
+        // phones should not download it with the shell.
+        globIgnores: ['**/face-reader.worker*.js', '**/face-api*.js', '**/assets/moderation-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/docs/, /^\/media\//, /^\/world_country_region\.json$/],
         runtimeCaching: [],

@@ -20,6 +20,7 @@ import { AppProviders } from './providers.tsx';
 const authScreens = () => import('./routes/auth-routes.tsx');
 const legal = () => import('./routes/legal-routes.tsx');
 const signedInStart = () => import('./routes/signed-in-start.ts');
+const moderation = () => import('./routes/moderation.tsx');
 const screens = {
   signin: lazyScreen(() => import('./routes/signin-route.tsx'), 'SigninRoute'),
   signup: lazyScreen(authScreens, 'SignupRoute'),
@@ -37,6 +38,9 @@ const screens = {
   likes: lazyScreen(() => import('./routes/likes.tsx'), 'LikesRoute'),
   matches: lazyScreen(() => import('./routes/matches.tsx'), 'MatchesRoute'),
   chat: lazyScreen(() => import('./routes/chat.tsx'), 'ChatRoute'),
+  moderationArea: lazyScreen(moderation, 'ModerationArea'),
+  moderationQueue: lazyScreen(moderation, 'ModerationQueueRoute'),
+  moderationReport: lazyScreen(moderation, 'ModerationReportRoute'),
 };
 
 /** A route whose element loads on demand; `handle.preload` lets the router fetch it early. */
@@ -68,6 +72,14 @@ const routes: RouteObject[] = [
               lazyRoute(screens.matches, { path: paths.matches }),
               lazyRoute(screens.chat, { path: paths.chatPattern }),
               lazyRoute(screens.credits, { path: paths.credits }),
+              // The guard is the parent: neither screen renders before it knows a moderator is here.
+              lazyRoute(screens.moderationArea, {
+                path: paths.moderation,
+                children: [
+                  lazyRoute(screens.moderationQueue, { index: true }),
+                  lazyRoute(screens.moderationReport, { path: paths.moderationReportChild }),
+                ],
+              }),
             ],
           }),
         ],

@@ -27,6 +27,11 @@ export const paths = {
   chat: (matchId: string | number) => `/chat/${matchId}`,
   chatPattern: '/chat/:matchId',
   credits: '/credits',
+  /** The moderators' area (shown to moderators only; anyone else gets what an unknown URL gets). */
+  moderation: '/moderation',
+  moderationReport: (reportId: string | number) => `/moderation/reports/${reportId}`,
+  /** Relative to /moderation: the area's routes are nested under it. */
+  moderationReportChild: 'reports/:reportId',
 } as const;
 
 /** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */
@@ -78,6 +83,11 @@ export const apiPaths = {
   unmatch: (profileId: string | number) => `/match/unmatch/${profileId}/`,
   /** City suggestions for a country (and US state) while a member types. */
   cities: '/cities/',
+  /** The moderation queue: keyset pages (`cursor`, `limit`); 404 to anyone but a moderator. */
+  moderationQueue: '/moderation/queue/',
+  moderationReport: (reportId: string | number) => `/moderation/reports/${reportId}/`,
+  moderationClaim: (reportId: string | number) => `/moderation/reports/${reportId}/claim/`,
+  moderationDecide: (reportId: string | number) => `/moderation/reports/${reportId}/decide/`,
 } as const;
 
 export const API_BASE = '/api/v1';

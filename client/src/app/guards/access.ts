@@ -8,8 +8,15 @@ export const COMPLETE_PROFILE_MESSAGE = 'Please complete your profile to continu
  */
 const ALLOWED_WHILE_INCOMPLETE: readonly string[] = [paths.profileEdit, paths.home, paths.credits];
 
+/**
+ * The moderators' area is work, not dating: a moderator's own profile has no bearing on it. And
+ * for anyone else it must behave as an unknown URL does (which goes to /home, open to an
+ * incomplete profile), not send them to /profile/edit with a toast and so show it is there.
+ */
+const isModerationArea = (path: string) => path === paths.moderation || path.startsWith(`${paths.moderation}/`);
+
 /** Whether an incomplete profile may reach `pathname` (a trailing slash is tolerated). */
 export function isAllowedWhileIncomplete(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ALLOWED_WHILE_INCOMPLETE.includes(trimmed);
+  return ALLOWED_WHILE_INCOMPLETE.includes(trimmed) || isModerationArea(trimmed);
 }

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast.ts';
 import { useCompleteness } from '@/features/profile/api/get-completeness.ts';
 import { COMPLETE_PROFILE_MESSAGE, isAllowedWhileIncomplete } from './access.ts';
 
-/** An incomplete profile may reach only /profile/edit, /home and /credits (access.ts). */
+/** An incomplete profile may reach only /profile/edit, /home, /credits and the moderators' area (access.ts). */
 export function CompletenessGuard() {
   const { data, isLoading } = useCompleteness();
   const { pathname } = useLocation();

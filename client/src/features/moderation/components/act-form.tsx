@@ -1,0 +1,100 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { RESOLUTIONS, type Resolution } from '@contract/reports.ts';
+import type { DecideBody } from '../api/types.ts';
+import { actBody, DISMISS_BODY, reasonCount, REASON_REQUIRED } from '../hooks/decision-form.ts';
+import { isResolution, RESOLUTION_LABELS } from '../hooks/moderation-text.ts';
+
+interface ActFormProps {
+  recommended: Resolution;
+  busy: boolean;
+  onDecide: (body: DecideBody) => Promise<boolean>;
+  /** Just claimed: the Claim button is gone, so focus starts on the first field. */
+  focusFirst?: boolean;
+}
+
+/**
+ * Dismiss, or act: the resolution (the ladder's advice chosen to start with) and the reason, which
+ * the member will read, with its count. A missing reason is said once Take action is pressed; one
+ * over the limit is said as soon as it is.
+ */
+export function ActForm({ recommended, busy, onDecide, focusFirst = false }: ActFormProps) {
+  const id = useId();
+  const first = useRef<HTMLSelectElement>(null);
+  // When it turns true (the claim's answer is in), not on every render: typing must keep its place.
+  useEffect(() => {
+    if (focusFirst) first.current?.focus();
+  }, [focusFirst]);
+  const [resolution, setResolution] = useState<Resolution>(recommended);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const count = reasonCount(reason);
+  const shown = count.problem === REASON_REQUIRED && !tried ? null : count.problem;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (busy || count.problem) return;
+    void onDecide(actBody(resolution, reason));
+  };
+
+  return (
+    <form className="mod-act" onSubmit={onSubmit} noValidate>
+      <fieldset className="mod-fieldset" disabled={busy}>
+        <legend className="visually-hidden">Decide this report</legend>
+        <div className="field">
+          <label htmlFor={`${id}-resolution`} className="field-label">
+            Action
+          </label>
+          <select
+            ref={first}
+            id={`${id}-resolution`}
+            className="input"
+            value={resolution}
+            onChange={(event) => {
+              if (isResolution(event.target.value)) setResolution(event.target.value);
+            }}
+          >
+            {RESOLUTIONS.map((code) => (
+              <option key={code} value={code}>
+                {RESOLUTION_LABELS[code]}
+                {code === recommended ? ' (recommended)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reason`} className="field-label">
+            Reason (the member will read it)
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            className={shown ? 'input mod-reason input-invalid' : 'input mod-reason'}
+            rows={5}
+            value={reason}
+            required
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={`${id}-count${shown ? ` ${id}-problem` : ''}`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <p id={`${id}-count`} className={count.problem && shown ? 'mod-count-chars is-over' : 'mod-count-chars'}>
+            {count.text}
+            <span className="visually-hidden"> characters</span>
+          </p>
+          {shown ? (
+            <p id={`${id}-problem`} className="field-error" role="alert">
+              {shown}
+            </p>
+          ) : null}
+        </div>
+        <div className="mod-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => void onDecide(DISMISS_BODY)}>
+            Dismiss report
+          </button>
+          <button type="submit" className="btn btn-danger">
+            Take action
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

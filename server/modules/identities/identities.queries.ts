@@ -63,6 +63,20 @@ export async function lockAccount(db: Db, userId: number): Promise<LockedAccount
   );
 }
 
+/** The account's identity, read without a lock (the lock order's first step needs it). */
+export async function findAccountIdentity(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.execute<{ identity_id: string | null }>(sql`select identity_id from users where id = ${userId}`);
+  return idOrNull(row?.identity_id);
+}
+
+/**
+ * The reports of the identity, locked in id order. A merge rewrites them; a moderator's decision
+ * locks its report before the member's row, so a merge locks them before the member's row too.
+ */
+export async function lockReportsOf(db: Db, identityId: number): Promise<void> {
+  await db.execute(sql`select id from reports where identity_id = ${identityId} order by id for no key update`);
+}
+
 /** Accounts (other than `exceptUserId`) of the identity, locked in id order, before the identity itself. */
 export async function lockAccountsOf(db: Db, identityId: number, exceptUserId: number): Promise<void> {
   await db.execute(sql`

@@ -5,9 +5,10 @@
  * that turn out to share a hash are merged into the one that knew it first. Hashes are never
  * removed: a number the member no longer uses still recognises them.
  *
- * Locks, always in this order: the account's row, the other accounts of the identity being merged
- * away, then the identities (in id order). A moderator's strike and ban take the account's row
- * first too, so a merge and a decision about the same account never deadlock.
+ * Locks, always in this order: the reports of the identity being merged away (a moderator's
+ * decision locks its report first), the account's row, the other accounts of that identity, then
+ * the identities (in id order). A decision takes its report, then the member's row, then their
+ * identity, so a merge and a decision about the same member wait for each other, never deadlock.
  */
 import type { Db } from '../../kernel/db/client.ts';
 import { forbidden } from '../../kernel/errors.ts';
@@ -87,9 +88,17 @@ async function ensureIdentity(tx: Db, secret: string, userId: number): Promise<n
  * caller's transaction (the save) rolls back.
  */
 export async function attachPhone(tx: Db, secret: string, userId: number, phone: string): Promise<void> {
+  const hash = identityHash(secret, 'phone', phone);
+  const current = await queries.findAccountIdentity(tx, userId);
+  const seen = await queries.findIdentityByHash(tx, 'phone', hash);
+  if (seen && seen.id !== current) {
+    if (seen.bannedAt) throw forbidden(IDENTITY_MESSAGES.phoneRefused);
+    // A merge is coming: the reports it rewrites are locked first, as a decision locks them.
+    if (current !== null) await queries.lockReportsOf(tx, current);
+  }
   const own = await ensureIdentity(tx, secret, userId);
   if (own === null) return;
-  const known = await claimHash(tx, 'phone', identityHash(secret, 'phone', phone), own);
+  const known = await claimHash(tx, 'phone', hash, own);
   if (known.id === own) return;
   if (known.bannedAt) throw forbidden(IDENTITY_MESSAGES.phoneRefused);
   await joinKnown(tx, userId, own, known.id, IDENTITY_MESSAGES.phoneRefused);

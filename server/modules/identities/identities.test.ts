@@ -286,3 +286,39 @@ t.test('concurrent sign-ups and phone saves that meet on one hash end with one i
   const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from member_identities`);
   t.equal(n, 1, 'and no identity is left over');
 });
+
+t.test(
+  'a ban decided while the member saves a phone that merges their record: the ban and the strike end on the merged record',
+  async (t) => {
+    const { app, db } = await buildTestApp(t);
+    const [reporter, mod] = [await man(app, db), await moderator(app, db)];
+    for (let round = 0; round < 4; round++) {
+      const phone = `+1555011${String(round).padStart(4, '0')}`;
+      const earlier = await woman(app, db, { phone });
+      const earlierIdentity = await identityOf(db, earlier.userId);
+      await deleteAccount(app, earlier);
+
+      const member = await signUp(app);
+      const id = await fileReport(app, reporter, member, 'scam_spam');
+      t.equal((await claim(app, mod, id)).statusCode, 200);
+      const [decided, saved] = await Promise.all([
+        decide(app, mod, id, { action: 'act', resolution: 'ban', reason: REASON }),
+        patchProfile(app, member, { phone }),
+      ]);
+      t.equal(decided.statusCode, 200, `round ${round}: the decision: ${decided.body}`);
+      t.equal(saved.statusCode, 200, `round ${round}: the save: ${saved.body}`);
+
+      t.equal(await identityOf(db, member.userId), earlierIdentity, 'the member joined the earlier record');
+      t.same(
+        (await strikesOf(db, [id])).map((s) => s.identity_id),
+        [earlierIdentity],
+        'the strike is on it',
+      );
+      const [row] = await db.execute<{ banned: boolean }>(
+        sql`select banned_at is not null as banned from member_identities where id = ${earlierIdentity}`,
+      );
+      t.equal(row.banned, true, 'and so is the ban');
+      t.equal((await trySignUp(app, earlier.email)).statusCode, 403, "the earlier account's email is barred");
+    }
+  },
+);

@@ -128,7 +128,13 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
     PROFILE_VIEW_LIMIT_PER_HOUR: '1000000',
     DISCOVERY_LIMIT_PER_HOUR: '1000000',
   });
-  const app = await buildApp({ config, db, mailer: { send: async () => {} }, jwtSecret: 'bench-secret-bench-secret-bench-secret!' });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: { send: async () => {} },
+    jwtSecret: 'bench-secret-bench-secret-bench-secret!',
+    identityHashSecret: 'bench-identity-secret-bench-identity-secret!',
+  });
   await app.ready();
   try {
     const random = randomSource(99);

@@ -199,7 +199,13 @@ export async function runModerationBench({ db, sql: client, databaseUrl, log }: 
     PROFILE_VIEW_LIMIT_PER_HOUR: '1000000',
     DISCOVERY_LIMIT_PER_HOUR: '1000000',
   });
-  const app = await buildApp({ config, db, mailer: { send: async () => {} }, jwtSecret: 'bench-secret-bench-secret-bench-secret!' });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: { send: async () => {} },
+    jwtSecret: 'bench-secret-bench-secret-bench-secret!',
+    identityHashSecret: 'bench-identity-secret-bench-identity-secret!',
+  });
   await app.ready();
   try {
     const [mod] = await db.execute<{ id: string }>(sql`

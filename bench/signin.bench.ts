@@ -60,7 +60,13 @@ async function offered(total: number, fire: (i: number) => Promise<boolean>): Pr
 export async function runSignInBench({ db, databaseUrl, log }: SignInBenchContext): Promise<string> {
   if (!(RATE > 0) || !(SECONDS > 0)) throw new Error('BENCH_SIGNIN_RATE and BENCH_SIGNIN_SECONDS must be positive numbers');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
-  const app = await buildApp({ config, db, mailer: { send: async () => {} }, jwtSecret: 'bench-secret-bench-secret-bench-secret!' });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: { send: async () => {} },
+    jwtSecret: 'bench-secret-bench-secret-bench-secret!',
+    identityHashSecret: 'bench-identity-secret-bench-identity-secret!',
+  });
   await app.ready();
   try {
     log(`sign-in: ${MEMBERS} members signing up`);

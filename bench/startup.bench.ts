@@ -60,6 +60,7 @@ const baseEnv: Record<string, string> = {
   DATA_DIR: dataDir,
   DATABASE_URL: withDatabaseName(adminUrl, databaseName),
   JWT_SECRET: randomBytes(32).toString('hex'),
+  IDENTITY_HASH_SECRET: randomBytes(32).toString('hex'),
   // Production refuses the local Stripe emulator; nothing here reaches Stripe.
   STRIPE_SECRET_KEY: 'sk_test_startupbench',
   STRIPE_WEBHOOK_SECRET: 'whsec_startupbench',

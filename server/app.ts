@@ -120,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer,
     media: options.media ?? createMediaStore(config),
     mediaUrls: createMediaUrlSigner(options.jwtSecret),
+    identityHashSecret: options.identityHashSecret,
   });
   await app.register(mediaReferences);
   await app.register(authPlugin, { secret: options.jwtSecret, ttlDays: config.sessionTtlDays });

@@ -14,6 +14,7 @@ export async function renderOpenApiYaml(): Promise<string> {
     db: database.db,
     mailer: { send: async () => {} },
     jwtSecret: 'openapi-generation-only-secret-not-used-for-anything',
+    identityHashSecret: 'openapi-generation-only-secret-not-used-for-anything',
   });
   try {
     await app.ready();

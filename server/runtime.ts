@@ -1,6 +1,6 @@
 /**
  * Turns config into live dependencies: the database (embedded or DATABASE_URL, migrated), the
- * mailer, the media store and the token secret. main.ts and the test harness both start the app through here.
+ * mailer, the media store and the two generated secrets (tokens, identity hashes). main.ts and the test harness both start the app through here.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { startEmbeddedPostgres } from './kernel/db/embedded.ts';
 import { ensureDatabase, runMigrations, withDatabaseName } from './kernel/db/migrate.ts';
 import { seedDemoMembers } from './seed/population-seed.ts';
 import { createMailer } from './kernel/mailer/mailer.ts';
+import { backfillIdentities } from './modules/identities/index.ts';
 import { createMediaStore } from './kernel/media/index.ts';
 
 export interface Runtime {
@@ -40,8 +41,9 @@ function plainLog(log: Log) {
   return { debug: () => {}, info: line('info'), warn: line('warn'), error: line('error') };
 }
 
-async function readOrCreateSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'jwt-secret');
+/** The secret kept in `dataDir/<name>`, generated there on the first start. */
+async function readOrCreateSecret(dataDir: string, name: 'jwt-secret' | 'identity-hash-secret'): Promise<string> {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -69,9 +71,20 @@ export async function createRuntime(config: Config, log: Log): Promise<Runtime> 
   const media = createMediaStore(config);
   // Demo members get their pictures in the same store the app serves photos from.
   await seedDemoMembers(database.db, config.demoMembers, log, media);
-  const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir));
+  const jwtSecret = config.jwtSecret ?? (await readOrCreateSecret(config.dataDir, 'jwt-secret'));
+  const identityHashSecret = config.identityHashSecret ?? (await readOrCreateSecret(config.dataDir, 'identity-hash-secret'));
+  // Accounts made before the identity record (or by the demo seed) get theirs before any request.
+  await backfillIdentities(database.db, identityHashSecret, log);
   return {
-    options: { config, db: database.db, eventsDb: eventsDatabase.db, mailer: createMailer(config, log), media, jwtSecret },
+    options: {
+      config,
+      db: database.db,
+      eventsDb: eventsDatabase.db,
+      mailer: createMailer(config, log),
+      media,
+      jwtSecret,
+      identityHashSecret,
+    },
     databaseUrl,
     health,
     async close() {

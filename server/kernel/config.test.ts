@@ -26,10 +26,19 @@ t.test('every bad variable is reported at once', async (t) => {
   }
 });
 
+const IDENTITY = { IDENTITY_HASH_SECRET: 'i'.repeat(32) };
+
 t.test('production requires a long JWT secret', async (t) => {
   t.throws(() => loadConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
   t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32/);
-  t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...STRIPE }).env, 'production');
+  t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...IDENTITY, ...STRIPE }).env, 'production');
+});
+
+t.test('the identity-hash secret: generated outside production, required and long in production', async (t) => {
+  t.equal(loadConfig({}).identityHashSecret, null, 'unset: the runtime generates one into DATA_DIR');
+  t.throws(() => loadConfig({ IDENTITY_HASH_SECRET: 'short' }), /IDENTITY_HASH_SECRET must be at least 32 characters/);
+  t.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...STRIPE }), /IDENTITY_HASH_SECRET is required/);
+  t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...IDENTITY, ...STRIPE }).identityHashSecret, 'i'.repeat(32));
 });
 
 t.test('Stripe: the emulator by default, a key with its webhook secret, and never the emulator in production', async (t) => {
@@ -161,7 +170,7 @@ t.test('demo like-backs: on in development, off in test unless set, refused in p
     percent: 100,
     delayMs: 0,
   });
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...STRIPE };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), ...IDENTITY, ...STRIPE };
   t.equal(loadConfig(production).demoLikeBacks.percent, 0, 'off by default in production');
   t.throws(() => loadConfig({ ...production, DEMO_LIKE_BACK_PERCENT: '40' }), /DEMO_LIKE_BACK_PERCENT must be 0/);
   t.throws(

@@ -45,6 +45,11 @@ export interface Config {
   trustProxy: false | string[] | TrustHops;
   /** Unset outside production means: a random secret kept in dataDir. */
   jwtSecret: string | null;
+  /**
+   * The key of the identity hashes (HMAC-SHA256 of a member's email and phone, kept to recognise
+   * a returning member). Unset outside production means: a random secret kept in dataDir.
+   */
+  identityHashSecret: string | null;
   sessionTtlDays: number;
   publicUrl: string;
   smtpUrl: string | null;
@@ -327,6 +332,9 @@ export function loadConfig(env: Env = process.env): Config {
   const jwtSecret = read.optional('JWT_SECRET');
   if (jwtSecret && jwtSecret.length < 32) read.problems.push('JWT_SECRET must be at least 32 characters');
   if (!jwtSecret && nodeEnv === 'production') read.problems.push('JWT_SECRET is required in production');
+  const identityHashSecret = read.optional('IDENTITY_HASH_SECRET');
+  if (identityHashSecret && identityHashSecret.length < 32) read.problems.push('IDENTITY_HASH_SECRET must be at least 32 characters');
+  if (!identityHashSecret && nodeEnv === 'production') read.problems.push('IDENTITY_HASH_SECRET is required in production');
   const mediaStore = read.oneOf('MEDIA_STORE', ['local', 's3'] as const, 'local');
 
   const config: Config = {
@@ -360,6 +368,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: read.optional('METRICS_TOKEN'),
     trustProxy: read.trustProxy('TRUST_PROXY'),
     jwtSecret,
+    identityHashSecret,
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 365),
     publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),

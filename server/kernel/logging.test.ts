@@ -15,6 +15,7 @@ t.test('in production the log never holds passwords, tokens or reset links', asy
       NODE_ENV: 'production',
       LOG_LEVEL: 'trace',
       JWT_SECRET: 'x'.repeat(40),
+      IDENTITY_HASH_SECRET: 'h'.repeat(40),
       STRIPE_SECRET_KEY: 'sk_test_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
     },
@@ -50,6 +51,7 @@ t.test('the file mailer writes .eml files and logs the link only outside product
       NODE_ENV: env,
       DATA_DIR: dataDir,
       JWT_SECRET: 'y'.repeat(40),
+      IDENTITY_HASH_SECRET: 'h'.repeat(40),
       STRIPE_SECRET_KEY: 'sk_test_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });

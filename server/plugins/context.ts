@@ -1,8 +1,8 @@
 /**
  * Puts the process-wide dependencies (config, database, mailer, media store and
- * its URL signer) on the app, so
- * routes reach them as app.config / app.db / app.mailer / app.media / app.mediaUrls and tests can hand in
- * their own.
+ * its URL signer, the identity-hash secret) on the app, so
+ * routes reach them as app.config / app.db / app.mailer / app.media / app.mediaUrls /
+ * app.identityHashSecret and tests can hand in their own.
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../kernel/config.ts';
@@ -17,6 +17,7 @@ declare module 'fastify' {
     mailer: Mailer;
     media: MediaStore;
     mediaUrls: MediaUrlSigner;
+    identityHashSecret: string;
   }
 }
 
@@ -26,6 +27,8 @@ export interface AppContext {
   mailer: Mailer;
   media: MediaStore;
   mediaUrls: MediaUrlSigner;
+  /** The key of the identity hashes (modules/identities): never stored in the database. */
+  identityHashSecret: string;
 }
 
 export default fp<AppContext>(
@@ -35,6 +38,7 @@ export default fp<AppContext>(
     app.decorate('mailer', context.mailer);
     app.decorate('media', context.media);
     app.decorate('mediaUrls', context.mediaUrls);
+    app.decorate('identityHashSecret', context.identityHashSecret);
   },
   { name: 'context' },
 );

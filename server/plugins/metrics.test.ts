@@ -4,6 +4,7 @@ import { buildTestApp } from '../test/app.ts';
 const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'p'.repeat(40),
+  IDENTITY_HASH_SECRET: 'i'.repeat(40),
   LOG_LEVEL: 'warn',
   STRIPE_SECRET_KEY: 'sk_test_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',

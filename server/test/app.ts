@@ -57,6 +57,8 @@ export interface TestApp {
   mailbox: MailMessage[];
   /** Hand it to a second instance so both accept the same tokens. */
   jwtSecret: string;
+  /** The identity-hash key (IDENTITY_HASH_SECRET, or a random one per test app). */
+  identityHashSecret: string;
   /** The app's media store (the local one under the test's DATA_DIR unless MEDIA_STORE says s3). */
   media: MediaStore;
 }
@@ -68,6 +70,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Token secret, to share tokens between instances. */
   jwtSecret?: string;
+  /** Identity-hash key, to share the identity record between instances. */
+  identityHashSecret?: string;
 }
 
 export async function buildTestApp(t: TestContext, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -86,6 +90,7 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
   const database = connectDatabase(databaseUrl, { max: 5 });
   const mailbox: MailMessage[] = [];
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
+  const identityHashSecret = options.identityHashSecret ?? config.identityHashSecret ?? randomBytes(32).toString('hex');
   const media = createMediaStore(config);
   const app = await buildApp({
     media,
@@ -93,6 +98,7 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
     db: database.db,
     mailer: { send: async (message) => void mailbox.push(message) },
     jwtSecret,
+    identityHashSecret,
     logStream: options.logStream,
     // As main.ts does: without NATS_URL the shipped handlers run inside the app.
     startInProcessHandlers,
@@ -104,7 +110,7 @@ export async function buildTestApp(t: TestContext, env: Record<string, string> =
     await database.close();
   });
   await app.ready();
-  return { app, db: database.db, databaseUrl, mailbox, jwtSecret, media };
+  return { app, db: database.db, databaseUrl, mailbox, jwtSecret, identityHashSecret, media };
 }
 
 /** A listening app for browser and WebSocket tests. */

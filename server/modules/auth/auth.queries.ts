@@ -42,7 +42,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function insertUserWithProfile(db: Db, values: { username: string; email: string; passwordHash: string }) {
+export async function insertUserWithProfile(
+  db: Db,
+  values: { username: string; email: string; passwordHash: string; identityId: number | null },
+) {
   const [user] = await db.insert(users).values(values).returning({ id: users.id });
   await db.insert(profiles).values({ userId: user.id });
   return user;

@@ -18,15 +18,25 @@ const tags = ['accounts'];
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The service gets what it uses, not the app.
-  const deps = { db: app.db, config: app.config, mailer: app.mailer, log: app.log, issueToken: app.issueToken };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+    issueToken: app.issueToken,
+    identityHashSecret: app.identityHashSecret,
+  };
   app.post(
     '/signup/',
     {
       schema: {
         tags,
         summary: 'Create an account and sign in',
+        description:
+          '403 "This email address can\'t be used to create an account." when the email belongs to a banned member ' +
+          '(an earlier account, even a deleted one; see the identities module).',
         body: SignupBody,
-        response: { 201: SignupResponse, ...errorResponses(400, 429) },
+        response: { 201: SignupResponse, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {

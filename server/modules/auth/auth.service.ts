@@ -5,15 +5,20 @@ import { normalizePhone } from '../../contract/phone.ts';
 import { isUniqueViolation } from '../../kernel/db/errors.ts';
 import type { ServiceDeps } from '../../kernel/deps.ts';
 import { badRequest, validationError } from '../../kernel/errors.ts';
+import { identityForSignup } from '../identities/index.ts';
 import * as queries from './auth.queries.ts';
 import { matchPassword, type VerifyPassword } from './credentials.ts';
 import { hashPassword } from './passwords.ts';
 import { beginSignin, signinSubjects } from './signin-limits.ts';
 import type { PasswordResetConfirmBody, SigninBody, SignupBody } from './auth.schemas.ts';
 
-/** Accounts also mail reset links and sign the session tokens they start. */
+/**
+ * Accounts also mail reset links and sign the session tokens they start; sign-up hashes the email
+ * for the identity record with the identity-hash secret.
+ */
 export type AuthDeps = Pick<ServiceDeps, 'db' | 'config' | 'mailer' | 'log'> & {
   issueToken(member: { userId: number; sessionId: string }): string;
+  identityHashSecret: string;
 };
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -46,7 +51,11 @@ export async function signup(deps: AuthDeps, body: SignupBody) {
   const passwordHash = await hashPassword(body.password1);
   let userId: number;
   try {
-    userId = (await deps.db.transaction((tx) => queries.insertUserWithProfile(tx, { username, email, passwordHash }))).id;
+    userId = await deps.db.transaction(async (tx) => {
+      // The identity this email belongs to (a returning member's): a banned one refuses with 403.
+      const identityId = await identityForSignup(tx, deps.identityHashSecret, email);
+      return (await queries.insertUserWithProfile(tx, { username, email, passwordHash, identityId })).id;
+    });
   } catch (error) {
     // Someone took the name between our check and the insert: the unique index decides.
     if (isUniqueViolation(error)) throw validationError({ username: [AUTH_MESSAGES.usernameTaken] });

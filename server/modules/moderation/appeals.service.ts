@@ -10,6 +10,7 @@ import { APPEAL_MAX_LENGTH, APPEAL_MESSAGES } from '../../contract/restrictions.
 import type { Db } from '../../kernel/db/client.ts';
 import type { DbDeps } from '../../kernel/deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../kernel/errors.ts';
+import { liftIdentityBan } from '../identities/index.ts';
 import { insertAuditEntry } from '../reports/index.ts';
 import * as queries from './moderation.queries.ts';
 import { MODERATION_MESSAGES, reasonText, type Resolution } from './moderation.rules.ts';
@@ -127,10 +128,19 @@ export async function decideAppeal(
   });
 }
 
-/** Voids the strike and recomputes the member's restriction from the strikes still live. */
-async function overturn(tx: Db, strike: statements.StrikeRow): Promise<Record<string, string | null>> {
+/**
+ * Voids the strike and recomputes the member's restriction from the strikes still live. An
+ * overturned ban also lifts the ban on the person's identity (their email and phone may register
+ * again), unless another live ban of that identity stands; the account may be gone by now.
+ */
+async function overturn(tx: Db, strike: statements.StrikeRow): Promise<Record<string, string | boolean | null>> {
   await statements.voidStrike(tx, strike.id);
-  if (strike.memberId === null) return {};
+  const lifted: Record<string, string | boolean | null> = {};
+  if (strike.resolution === 'ban' && strike.identityId !== null && !(await statements.identityHasLiveBan(tx, strike.identityId))) {
+    await liftIdentityBan(tx, strike.identityId);
+    lifted.identity_ban_lifted = true;
+  }
+  if (strike.memberId === null) return lifted;
   const now = await statements.restoreRestriction(tx, strike.memberId);
-  return { suspended_until: now.suspendedUntil?.toISOString() ?? null, banned_at: now.bannedAt?.toISOString() ?? null };
+  return { ...lifted, suspended_until: now.suspendedUntil?.toISOString() ?? null, banned_at: now.bannedAt?.toISOString() ?? null };
 }

@@ -208,8 +208,11 @@ t.test('uphold keeps everything; overturning one suspension keeps another still 
   t.equal((await appeal(app, banned, banStatement.id, 'I am 24; here is my ID.')).statusCode, 200, 'a banned member may appeal');
   t.equal((await decideAppeal(app, mod2, banReport, { outcome: 'overturn', reason: 'Age verified: 24.' })).statusCode, 200);
   t.equal((await get(app, banned, '/api/v1/my_profile/')).statusCode, 200, 'the ban is lifted');
-  const [{ banned_at }] = await db.execute<{ banned_at: string | null }>(sql`select banned_at from users where id = ${banned.userId}`);
+  const [{ banned_at, identity_banned_at }] = await db.execute<{ banned_at: string | null; identity_banned_at: string | null }>(sql`
+    select u.banned_at, i.banned_at as identity_banned_at from users u join member_identities i on i.id = u.identity_id
+    where u.id = ${banned.userId}`);
   t.equal(banned_at, null);
+  t.equal(identity_banned_at, null, 'and so is the ban on their email and phone');
 });
 
 t.test('an appeal outcome is not itself appealable; an appeal races its twin', async (t) => {

@@ -6,6 +6,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../kernel/db/client.ts';
 import { moderationStrikes, reports, users } from '../../kernel/db/schema/index.ts';
+import { banIdentity } from '../identities/index.ts';
 import type { Resolution } from './moderation.rules.ts';
 import type { ReportState } from './state-machine.ts';
 
@@ -60,7 +61,13 @@ export async function insertStrike(
   db: Db,
   values: { memberId: number; reportId: number; resolution: Resolution; reason: string; moderatorId: number },
 ): Promise<number> {
-  const [row] = await db.insert(moderationStrikes).values(values).returning({ id: moderationStrikes.id });
+  // The member's identity goes with the strike (kept when the account is deleted); the account's
+  // row is locked as the identity record's merges lock it, so the identity read is the current one.
+  const identityId = sql`(select identity_id from users where id = ${values.memberId} for no key update)`;
+  const [row] = await db
+    .insert(moderationStrikes)
+    .values({ ...values, identityId })
+    .returning({ id: moderationStrikes.id });
   return row.id;
 }
 
@@ -79,10 +86,11 @@ export async function suspendMember(db: Db, memberId: number, days: number): Pro
   return { until: new Date(row.until), ownEnd: new Date(row.own_end) };
 }
 
-/** A ban: no end. An earlier ban keeps its time. */
+/** A ban: no end. An earlier ban keeps its time. The member's identity is banned too (no new account with its email or phone). */
 export async function banMember(db: Db, memberId: number): Promise<Date> {
-  const [row] = await db.execute<{ at: Date }>(sql`
-    update users set banned_at = coalesce(banned_at, now()) where id = ${memberId} returning banned_at as at`);
+  const [row] = await db.execute<{ at: Date; identity_id: string | null }>(sql`
+    update users set banned_at = coalesce(banned_at, now()) where id = ${memberId} returning banned_at as at, identity_id`);
+  await banIdentity(db, idOrNull(row.identity_id), new Date(row.at));
   return new Date(row.at);
 }
 
@@ -123,6 +131,8 @@ export type ItemRow = {
   assignee_id: number | null;
   assignee_username: string | null;
   reported_id: number | null;
+  /** The reported member's identity (not shown: the record below counts by it). */
+  reported_identity_id: number | null;
   reported_username: string | null;
   reported_suspended_until: Date | null;
   reported_banned_at: Date | null;
@@ -136,7 +146,11 @@ export type ItemRow = {
 
 const RESOLVED_STATES = sql.raw(`'actioned', 'dismissed', 'appealed', 'upheld', 'overturned'`);
 
-/** The records of the reports `ids` (in no particular order): everything a queue item shows. */
+/**
+ * The records of the reports `ids` (in no particular order): everything a queue item shows. The
+ * reported member's other reports and strikes are counted by their identity as well as by their
+ * account, so those against an earlier, deleted account of the same person count too.
+ */
 export async function readItemRows(db: Db, ids: readonly number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   const idList: SQL = sql.join(
@@ -149,12 +163,14 @@ export async function readItemRows(db: Db, ids: readonly number[]): Promise<Item
            r.evidence_sha256,
            (select count(*)::int from report_evidence e where e.report_id = r.id) as evidence_count,
            r.assignee_id, a.username as assignee_username,
-           r.reported_id, rd.username as reported_username,
+           r.reported_id, r.identity_id as reported_identity_id, rd.username as reported_username,
            rd.suspended_until as reported_suspended_until, rd.banned_at as reported_banned_at,
-           (select count(*)::int from reports o where o.reported_id = r.reported_id and o.id <> r.id) as reported_other_reports,
+           (select count(*)::int from reports o
+            where (o.reported_id = r.reported_id or o.identity_id = r.identity_id) and o.id <> r.id) as reported_other_reports,
            coalesce((select json_agg(json_build_object('id', s.id, 'report_id', s.report_id, 'resolution', s.resolution,
                                                        'created_at', s.created_at, 'voided_at', s.voided_at) order by s.id)
-                     from moderation_strikes s where s.member_id = r.reported_id), '[]'::json) as reported_strikes,
+                     from moderation_strikes s where s.member_id = r.reported_id or s.identity_id = r.identity_id), '[]'::json)
+             as reported_strikes,
            r.reporter_id, rp.username as reporter_username,
            (select count(*)::int from reports o where o.reporter_id = r.reporter_id and o.state in (${RESOLVED_STATES})) as reporter_resolved,
            (select count(*)::int from reports o where o.reporter_id = r.reporter_id and o.state = 'dismissed') as reporter_dismissed
@@ -168,6 +184,7 @@ export async function readItemRows(db: Db, ids: readonly number[]): Promise<Item
     id: Number(row.id),
     assignee_id: idOrNull(row.assignee_id),
     reported_id: idOrNull(row.reported_id),
+    reported_identity_id: idOrNull(row.reported_identity_id),
     reporter_id: idOrNull(row.reporter_id),
   }));
 }
@@ -209,10 +226,16 @@ export type EarlierReportRow = {
   created_at: Date;
 };
 
-/** Other reports of the same member, newest first (at most `limit`). */
-export async function listOtherReports(db: Db, reportedId: number, exceptId: number, limit: number): Promise<EarlierReportRow[]> {
+/** Other reports of the same member (their account, or their identity: earlier accounts too), newest first (at most `limit`). */
+export async function listOtherReports(
+  db: Db,
+  member: { reportedId: number | null; identityId: number | null },
+  exceptId: number,
+  limit: number,
+): Promise<EarlierReportRow[]> {
   const rows = await db.execute<EarlierReportRow>(sql`
     select id, category, state, resolution, created_at from reports
-    where reported_id = ${reportedId} and id <> ${exceptId} order by created_at desc, id desc limit ${limit}`);
+    where (reported_id = ${member.reportedId} or identity_id = ${member.identityId}) and id <> ${exceptId}
+    order by created_at desc, id desc limit ${limit}`);
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

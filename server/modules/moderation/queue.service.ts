@@ -82,7 +82,12 @@ export function toItem(row: queries.ItemRow): QueueItem {
 
 /** The items of `ids`, in the order of `ids`. */
 async function itemsOf(deps: DbDeps, ids: number[]): Promise<QueueItem[]> {
-  const byId = new Map((await queries.readItemRows(deps.db, ids)).map((row) => [row.id, toItem(row)]));
+  return (await rowsOf(deps, ids)).map(toItem);
+}
+
+/** The rows of `ids`, in the order of `ids`. */
+async function rowsOf(deps: DbDeps, ids: number[]): Promise<queries.ItemRow[]> {
+  const byId = new Map((await queries.readItemRows(deps.db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -103,11 +108,15 @@ export async function readQueue(deps: DbDeps, viewerId: number, page: { cursor?:
  * audit trail. A report about the viewer is 404, as if it did not exist.
  */
 export async function readReport(deps: DbDeps, viewerId: number, reportId: number) {
-  const [item] = await itemsOf(deps, [reportId]);
-  if (!item || item.reported.user_id === viewerId) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  const [row] = await rowsOf(deps, [reportId]);
+  if (!row || row.reported_id === viewerId) throw notFound(MODERATION_MESSAGES.reportNotFound);
+  const item = toItem(row);
+  const member = { reportedId: row.reported_id, identityId: row.reported_identity_id };
   const [evidence, others, history] = await Promise.all([
     queries.listEvidence(deps.db, reportId),
-    item.reported.user_id === null ? [] : queries.listOtherReports(deps.db, item.reported.user_id, reportId, OTHER_REPORTS_SHOWN),
+    member.reportedId === null && member.identityId === null
+      ? []
+      : queries.listOtherReports(deps.db, member, reportId, OTHER_REPORTS_SHOWN),
     queries.listHistory(deps.db, reportId),
   ]);
   return {

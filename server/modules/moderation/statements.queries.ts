@@ -133,6 +133,13 @@ export async function voidStrike(db: Db, strikeId: number): Promise<void> {
     .where(eq(moderationStrikes.id, strikeId));
 }
 
+/** Whether a ban strike not voided stands against the identity (on any of its accounts). */
+export async function identityHasLiveBan(db: Db, identityId: number): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select 1 from moderation_strikes where identity_id = ${identityId} and voided_at is null and resolution = 'ban' limit 1`);
+  return rows.length > 0;
+}
+
 /**
  * The member's restriction as their live strikes set it: the latest end among the suspensions of
  * strikes not voided, and a ban only while a live strike is a ban (an earlier ban keeps its time).

@@ -13,7 +13,7 @@ const tags = ['profiles'];
 const security = AUTH_HEADER_SECURITY;
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, config: app.config, log: app.log, media: app.media };
+  const deps = { db: app.db, config: app.config, log: app.log, media: app.media, identityHashSecret: app.identityHashSecret };
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -56,8 +56,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Save the cleaned profile form; all or nothing, 400 with an errors map',
+        description: '403 "This phone number can\'t be used on Betroth." when the new phone belongs to a banned member (nothing is saved).',
         body: ProfilePatchBody,
-        response: { 200: OwnProfileResponse, ...errorResponses(400, 401) },
+        response: { 200: OwnProfileResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.updateProfile(deps, request.member.userId, request.body),

@@ -18,11 +18,15 @@ import { type MediaStore, memberMediaPrefix } from '../../kernel/media/index.ts'
 import { findMatchBetween, removeAllMatchesOf } from '../likes/index.ts';
 import { ageOf, callerRef, findMember, isVisibleTo, MEMBER_MESSAGES, type PublicProfile, toPublicProfile } from '../members/index.ts';
 import { LOCATION_FIELDS, resolveLocation } from '../geo/index.ts';
+import { attachPhone } from '../identities/index.ts';
 import * as queries from './profiles.queries.ts';
 import type { CompletenessResponse, OwnProfileResponse, PhotoVerification } from './profiles.schemas.ts';
 
-/** Profiles read and write the database; deletion also removes the member's media and logs. */
-export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'> & { media: MediaStore };
+/**
+ * Profiles read and write the database; deletion also removes the member's media and logs; a new
+ * phone is hashed for the identity record with the identity-hash secret.
+ */
+export type ProfileDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'> & { media: MediaStore; identityHashSecret: string };
 
 export type OwnProfile = Static<typeof OwnProfileResponse>;
 export type Completeness = Static<typeof CompletenessResponse>;
@@ -115,7 +119,8 @@ export function reconcileWeight(values: Record<string, unknown>, errors: Record<
 
 /**
  * Saves the cleaned form: every value is checked (catalogue, location dataset, username and
- * phone rules) and either everything is saved or nothing is, with an `errors` map.
+ * phone rules) and either everything is saved or nothing is, with an `errors` map (or the 403 of
+ * a phone a banned member used: modules/identities).
  */
 export async function updateProfile(deps: ProfileDeps, userId: number, body: Record<string, unknown>): Promise<OwnProfile> {
   const { values, errors } = cleanProfilePatch(body, new Date());
@@ -146,6 +151,10 @@ export async function updateProfile(deps: ProfileDeps, userId: number, body: Rec
         }
       }
       if (Object.keys(errors).length > 0) throw validationError(errors);
+      // A new phone joins the member's identity; one a banned member used refuses (403) and the save rolls back.
+      if (typeof fields.phone === 'string' && fields.phone !== current.phone) {
+        await attachPhone(tx, deps.identityHashSecret, userId, fields.phone);
+      }
       if (typeof username === 'string') await queries.updateUsername(tx, userId, username);
       const { is_complete } = computeCompleteness({ ...current, ...fields });
       await queries.updateProfileFields(tx, userId, fields, is_complete);

@@ -37,7 +37,13 @@ export async function insertReport(
   db: Db,
   values: { reporterId: number; reportedId: number; category: string; note: string | null; evidenceSha256: string },
 ): Promise<number> {
-  const [row] = await db.insert(reports).values(values).returning({ id: reports.id });
+  // The reported member's identity goes with the report (kept when the account is deleted); read
+  // under a share lock of the account, which the identity record's merges wait for.
+  const identityId = sql`(select identity_id from users where id = ${values.reportedId} for share)`;
+  const [row] = await db
+    .insert(reports)
+    .values({ ...values, identityId })
+    .returning({ id: reports.id });
   return row.id;
 }
 

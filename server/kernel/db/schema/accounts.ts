@@ -1,6 +1,7 @@
 /** Accounts: who can sign in, their sessions and their password-reset tokens. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { memberIdentities } from './identities.ts';
 
 /** What an account may do: every member is a 'member'; `npm run moderator` grants 'moderator'. */
 export const USER_ROLES = ['member', 'moderator'] as const;
@@ -25,6 +26,11 @@ export const users = pgTable(
      */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /**
+     * The person behind the account (identities.ts), found through the hashes of its email and
+     * phone. Null only until the start-up backfill reaches an account made before the record.
+     */
+    identityId: bigint('identity_id', { mode: 'number' }).references(() => memberIdentities.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -37,6 +43,11 @@ export const users = pgTable(
     index('users_restricted_idx')
       .on(t.id)
       .where(sql`${t.bannedAt} is not null or ${t.suspendedUntil} is not null`),
+    index('users_identity_id_idx').on(t.identityId),
+    // The start-up backfill finds the accounts still without an identity.
+    index('users_without_identity_idx')
+      .on(t.id)
+      .where(sql`${t.identityId} is null`),
   ],
 );
 

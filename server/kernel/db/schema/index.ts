@@ -1,3 +1,4 @@
+export * from './identities.ts';
 export * from './accounts.ts';
 export * from './outbox.ts';
 export * from './event-deliveries.ts';

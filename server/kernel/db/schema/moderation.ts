@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { RESOLUTIONS } from '../../../contract/reports.ts';
 import { users } from './accounts.ts';
+import { memberIdentities } from './identities.ts';
 import { reports } from './reports.ts';
 
 export { RESOLUTIONS, type Resolution } from '../../../contract/reports.ts';
@@ -19,6 +20,8 @@ export const moderationStrikes = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** The member struck; null once they deleted their account (the strike stays for the record). */
     memberId: bigint('member_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The member's identity when struck (identities.ts): the strike follows them into a new account. */
+    identityId: bigint('identity_id', { mode: 'number' }).references(() => memberIdentities.id),
     reportId: bigint('report_id', { mode: 'number' })
       .notNull()
       .references(() => reports.id),
@@ -36,6 +39,7 @@ export const moderationStrikes = pgTable(
     uniqueIndex('moderation_strikes_report_id_key').on(t.reportId),
     // The ladder counts a member's live strikes.
     index('moderation_strikes_member_id_idx').on(t.memberId, t.createdAt),
+    index('moderation_strikes_identity_id_idx').on(t.identityId),
     check('moderation_strikes_resolution_check', sql`${t.resolution} in (${sqlList(RESOLUTIONS)})`),
   ],
 );

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CRITICAL_CATEGORIES, REPORT_CATEGORIES } from '../../../contract/reports.ts';
 import { users } from './accounts.ts';
+import { memberIdentities } from './identities.ts';
 
 /** Why a member reports another: the categories the report form offers (one list, shared with the client). */
 export { REPORT_CATEGORIES, type ReportCategory } from '../../../contract/reports.ts';
@@ -29,6 +30,8 @@ export const reports = pgTable(
     reporterId: bigint('reporter_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /** null once the reported member deleted their account; the evidence keeps who they were. */
     reportedId: bigint('reported_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The reported member's identity when filed (identities.ts): kept when the account is deleted. */
+    identityId: bigint('identity_id', { mode: 'number' }).references(() => memberIdentities.id),
     category: text('category').notNull(),
     /** The reporter's words, trimmed; null when none. */
     note: text('note'),
@@ -63,6 +66,7 @@ export const reports = pgTable(
     // The daily limit counts a reporter's recent reports.
     index('reports_reporter_created_at_idx').on(t.reporterId, t.createdAt),
     index('reports_reported_id_idx').on(t.reportedId),
+    index('reports_identity_id_idx').on(t.identityId),
     check('reports_state_check', sql`${t.state} in (${sqlList(REPORT_STATES)})`),
     check('reports_category_check', sql`${t.category} in (${sqlList(REPORT_CATEGORIES)})`),
   ],

@@ -6,15 +6,13 @@
 import os from 'node:os';
 import { eq, like, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
 import { type SavedFilters, validateFilters, withDefaults } from '../server/contract/filters.ts';
 import { decodeFiltersQuery as filtersFromQuery } from '../server/contract/filters-query.ts';
-import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
-import { profiles, sessions, users } from '../server/kernel/db/schema/index.ts';
+import { profiles, users } from '../server/kernel/db/schema/index.ts';
 import { countCap, findViewer, placeCountQuery, placePageQuery, placeWalkOf } from '../server/modules/discovery/index.ts';
 import { loadPlaces, randomSource } from '../server/seed/population.ts';
+import { buildBenchApp, tokensFor, UNLIMITED_VIEWS } from './lib/app.ts';
 import { timedConcurrently } from './lib/load.ts';
 import { ensurePopulation, POPULATION_PREFIX } from './lib/population.ts';
 import { type LatencySummary, measure, ms, ratio, summarize } from './lib/stats.ts';
@@ -67,14 +65,6 @@ interface Row {
 /** Requests at CONCURRENCY in flight for the throughput comparison (discovery and the primary-key read). */
 const CONCURRENT_REQUESTS = 1_200;
 
-async function tokensFor(app: FastifyInstance, db: Db, userIds: number[]): Promise<string[]> {
-  const rows = await db
-    .insert(sessions)
-    .values(userIds.map((userId) => ({ userId, expiresAt: new Date(Date.now() + 86_400_000) })))
-    .returning({ id: sessions.id, userId: sessions.userId });
-  return rows.map((row) => `Token ${app.issueToken({ userId: row.userId, sessionId: row.id })}`);
-}
-
 /** Index names in an EXPLAIN (ANALYZE) plan of the page query, for the report. */
 async function explainIndexes(db: Db, userId: number, query: string, log: (line: string) => void, verbose: boolean): Promise<string> {
   const viewer = await findViewer(db, userId);
@@ -119,23 +109,7 @@ export async function runDiscoveryBench(context: BenchContext): Promise<string> 
   const women = genders.filter((g) => g.gender === 'Woman').map((g) => g.id);
   const { swipes, blocks: blockCount, seedSeconds } = population;
 
-  // The per-member view budgets would stop a benchmark's viewers after a few hundred pages.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: os.tmpdir(),
-    PROFILE_VIEW_LIMIT_PER_HOUR: '1000000',
-    DISCOVERY_LIMIT_PER_HOUR: '1000000',
-  });
-  const app = await buildApp({
-    config,
-    db,
-    mailer: { send: async () => {} },
-    jwtSecret: 'bench-secret-bench-secret-bench-secret!',
-    identityHashSecret: 'bench-identity-secret-bench-identity-secret!',
-  });
-  await app.ready();
+  const app = await buildBenchApp(db, databaseUrl, UNLIMITED_VIEWS);
   try {
     const random = randomSource(99);
     const viewers = Array.from({ length: VIEWERS }, () => genders[Math.floor(random() * genders.length)]);

@@ -15,10 +15,8 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
-import { sessions } from '../server/kernel/db/schema/index.ts';
+import { buildBenchApp, tokensFor, UNLIMITED_VIEWS } from './lib/app.ts';
 import { ensurePopulation, POPULATION_PREFIX } from './lib/population.ts';
 import { type LatencySummary, measure, ms, ratio, summarize } from './lib/stats.ts';
 
@@ -38,13 +36,7 @@ const HEAVY_VIEWER_BLOCKS = 1_000;
 const RESTRICTED_ACCOUNTS = 1_000;
 const PAGE_ITERATIONS = 300;
 
-async function tokenFor(app: FastifyInstance, db: Db, userId: number): Promise<string> {
-  const [row] = await db
-    .insert(sessions)
-    .values({ userId, expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning({ id: sessions.id });
-  return `Token ${app.issueToken({ userId, sessionId: row.id })}`;
-}
+const tokenFor = async (app: FastifyInstance, db: Db, userId: number) => (await tokensFor(app, db, [userId]))[0];
 
 async function timedGet(app: FastifyInstance, url: string, token: string): Promise<void> {
   const response = await app.inject({ method: 'GET', url, headers: { authorization: token } });
@@ -190,23 +182,7 @@ async function pageSection(app: FastifyInstance, db: Db, log: (line: string) => 
 
 export async function runModerationBench({ db, sql: client, databaseUrl, log }: ModerationBenchContext): Promise<string> {
   await ensurePopulation(client, MEMBERS, log);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: os.tmpdir(),
-    WORKERS: 'none',
-    PROFILE_VIEW_LIMIT_PER_HOUR: '1000000',
-    DISCOVERY_LIMIT_PER_HOUR: '1000000',
-  });
-  const app = await buildApp({
-    config,
-    db,
-    mailer: { send: async () => {} },
-    jwtSecret: 'bench-secret-bench-secret-bench-secret!',
-    identityHashSecret: 'bench-identity-secret-bench-identity-secret!',
-  });
-  await app.ready();
+  const app = await buildBenchApp(db, databaseUrl, { ...UNLIMITED_VIEWS, WORKERS: 'none' });
   try {
     const [mod] = await db.execute<{ id: string }>(sql`
       insert into users (username, email, password_hash, role) values ('bench_mod_x', 'bench_mod_x@example.com', 'x', 'moderator')

@@ -12,11 +12,10 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/kernel/config.ts';
 import type { Db } from '../server/kernel/db/client.ts';
 import { hashPassword, verifyPassword } from '../server/modules/auth/index.ts';
 import { signUp, type TestMember } from '../server/test/factories.ts';
+import { buildBenchApp } from './lib/app.ts';
 import { openLoop, type OpenLoopResult, watchUsage } from './lib/load.ts';
 import { measure, ms, ratio, summarize } from './lib/stats.ts';
 
@@ -59,15 +58,7 @@ async function offered(total: number, fire: (i: number) => Promise<boolean>): Pr
 
 export async function runSignInBench({ db, databaseUrl, log }: SignInBenchContext): Promise<string> {
   if (!(RATE > 0) || !(SECONDS > 0)) throw new Error('BENCH_SIGNIN_RATE and BENCH_SIGNIN_SECONDS must be positive numbers');
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
-  const app = await buildApp({
-    config,
-    db,
-    mailer: { send: async () => {} },
-    jwtSecret: 'bench-secret-bench-secret-bench-secret!',
-    identityHashSecret: 'bench-identity-secret-bench-identity-secret!',
-  });
-  await app.ready();
+  const app = await buildBenchApp(db, databaseUrl);
   try {
     log(`sign-in: ${MEMBERS} members signing up`);
     const members: TestMember[] = [];

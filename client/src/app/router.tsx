@@ -37,6 +37,7 @@ const screens = {
   likes: lazyScreen(() => import('./routes/likes.tsx'), 'LikesRoute'),
   matches: lazyScreen(() => import('./routes/matches.tsx'), 'MatchesRoute'),
   chat: lazyScreen(() => import('./routes/chat.tsx'), 'ChatRoute'),
+  accountStanding: lazyScreen(() => import('./routes/account-standing.tsx'), 'AccountStandingRoute'),
 };
 
 /** A route whose element loads on demand; `handle.preload` lets the router fetch it early. */
@@ -56,6 +57,8 @@ const routes: RouteObject[] = [
   {
     element: <AuthGuard />,
     children: [
+      // Outside the signed-in layout: a restricted member may read nothing that layout reads.
+      lazyRoute(screens.accountStanding, { path: paths.accountStanding }),
       lazyRoute(screens.signedIn, {
         children: [
           lazyRoute(screens.profileEdit, { path: paths.profileEdit }),

@@ -27,6 +27,8 @@ export const paths = {
   chat: (matchId: string | number) => `/chat/${matchId}`,
   chatPattern: '/chat/:matchId',
   credits: '/credits',
+  /** Statements of reasons and appeals; where a suspended or banned member is sent. */
+  accountStanding: '/account/standing',
 } as const;
 
 /** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */
@@ -78,6 +80,9 @@ export const apiPaths = {
   unmatch: (profileId: string | number) => `/match/unmatch/${profileId}/`,
   /** City suggestions for a country (and US state) while a member types. */
   cities: '/cities/',
+  /** My restriction and statements of reasons (answered to a restricted member too). */
+  statements: '/statements/',
+  appeal: (statementId: string | number) => `/statements/${statementId}/appeal/`,
 } as const;
 
 export const API_BASE = '/api/v1';

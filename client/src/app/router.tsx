@@ -77,6 +77,7 @@ const routes: RouteObject[] = [
       }),
     ],
   },
+  { path: paths.accountStatements, element: <Navigate to={paths.accountStanding} replace /> },
   { path: paths.root, element: <Navigate to={paths.home} replace /> },
   { path: '*', element: <Navigate to={paths.home} replace /> },
 ];

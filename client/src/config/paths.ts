@@ -29,6 +29,8 @@ export const paths = {
   credits: '/credits',
   /** Statements of reasons and appeals; where a suspended or banned member is sent. */
   accountStanding: '/account/standing',
+  /** The address the statement emails give (server statement-text.ts): leads to the above. */
+  accountStatements: '/account/statements',
 } as const;
 
 /** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */

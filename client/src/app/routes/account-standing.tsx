@@ -7,8 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { toast } from '@/lib/toast.ts';
-import { signout } from '@/features/auth/api/signout.ts';
-import { deleteProfile } from '@/features/profile/api/delete-profile.ts';
+import { deleteAccountCall, signOutCall } from '@/features/standing/api/account-calls.ts';
 import { StandingScreen } from '@/features/standing/components/standing-screen.tsx';
 
 export function AccountStandingRoute() {
@@ -18,7 +17,7 @@ export function AccountStandingRoute() {
   // As the app shell's sign-out (app-shell.tsx), not imported from there: that module would
   // bring the whole shell into this screen's chunk.
   const signOut = () => {
-    signout().catch((error: unknown) => console.error('Sign out failed', error));
+    signOutCall().catch((error: unknown) => console.error('Sign out failed', error));
     clearAuth();
     toast.success('Signed out successfully');
     navigate(paths.signin, { replace: true });
@@ -26,7 +25,7 @@ export function AccountStandingRoute() {
 
   const onDelete = async () => {
     try {
-      await deleteProfile();
+      await deleteAccountCall();
       toast.success('Profile deleted successfully');
       clearAuth();
       navigate(paths.signin, { replace: true });

@@ -24,8 +24,9 @@ export function StatementCard({ statement }: { statement: Statement }) {
   }, []);
   const onCancel = () => {
     setAppealing(false);
-    // The button renders again after this update; focus it once it is there.
-    requestAnimationFrame(() => appealButton.current?.focus());
+    // The button renders again after this update; focus it once it is there, or the heading when
+    // the decision can no longer be appealed (the server said so while the form was open).
+    requestAnimationFrame(() => (appealButton.current ?? heading.current)?.focus());
   };
 
   const deadline = appealDeadlineText(statement);
@@ -58,7 +59,7 @@ export function StatementCard({ statement }: { statement: Statement }) {
             <dd>{deadline}</dd>
           </>
         ) : null}
-        {isDecision && statement.appeal === 'none' ? (
+        {isDecision && statement.can_appeal ? (
           <>
             <dt>How to appeal</dt>
             <dd>{statement.how_to_appeal}</dd>

@@ -1,6 +1,8 @@
 /**
  * A suspended member's side of moderation in a phone-sized (390 px) Chromium against the REAL
  * server:
+ * - Liam is suspended while the app is open: the gateway closes his socket (4001) and the tab
+ *   shows Account standing, still signed in, rather than "Session expired";
  * - a moderator suspends Oliver for 3 days (and warned him earlier); he signs in and lands on
  *   Account standing instead of /home, with no app bar and no error toast, and /home sends him
  *   back there; the realtime socket is not tried again while he stays;
@@ -24,7 +26,9 @@ import { act, decideAppeal, fileReport, moderator, statementsOf } from '../serve
 import { axeSource, axeViolations } from './axe.ts';
 import { launchBrowser, newPhonePage, screenshot, waitForPath } from './browser.ts';
 import { horizontalOverflow } from './layout.ts';
+import { signIn } from './sign-in.ts';
 import { noToasts } from './toasts.ts';
+import { until } from './until.ts';
 
 const APPEAL_TEXT = 'I was quoting a film line to a friend, not threatening anyone. Please look at the whole chat.';
 const SENT = 'Your appeal has been sent. A moderator who did not take the decision will review it.';
@@ -33,7 +37,8 @@ const card = (page: Page, title: string) =>
   page.locator('.statement-card', { has: page.getByRole('heading', { name: new RegExp(`^${title}`) }) });
 
 t.test('a suspended member reads the statement, appeals, and is back once it is overturned', async (t) => {
-  const { app, db, baseUrl } = await listenTestApp(t);
+  // A short heartbeat, so the gateway closes a restricted member's open socket within moments.
+  const { app, db, baseUrl } = await listenTestApp(t, { WS_HEARTBEAT_SECONDS: '2' });
   const oliver = await man(app, db, {}, 'oliver');
   const [ava, mia] = [await woman(app, db, {}, 'ava'), await woman(app, db, {}, 'mia')];
   const [mod1, mod2] = [await moderator(app, db, 'mod_one'), await moderator(app, db, 'mod_two')];
@@ -55,6 +60,27 @@ t.test('a suspended member reads the statement, appeals, and is back once it is 
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => sockets.push(socket));
   let socketsWhenLanded = 0;
+
+  await t.test('suspended while in the app: the socket closes and the tab shows Account standing, still signed in', async (t) => {
+    const liam = await man(app, db, {}, 'liam');
+    const reported = await fileReport(app, ava, liam, 'harassment_hate');
+    const other = await newPhonePage(browser, baseUrl);
+    t.teardown(() => other.context.close());
+    let greeted = false;
+    other.page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"hello"')) greeted = true;
+      }),
+    );
+    await signIn(other.page, liam);
+    await until(() => greeted, 10_000, 'the socket open');
+    await act(app, mod1, reported, 'suspend_3d', 'Insulting messages.');
+    await waitForPath(other.page, '/account/standing', 15_000);
+    await other.page.locator('.standing-headline', { hasText: /^Your account is suspended until/ }).waitFor();
+    t.pass('closed at the next heartbeat, and the tab says why');
+    t.equal(await other.page.locator('[data-sonner-toast]', { hasText: 'Session expired' }).count(), 0, 'not "session expired"');
+    t.ok(await other.page.evaluate(() => localStorage.getItem('auth_token')), 'still signed in, to read and appeal');
+  });
 
   await t.test('signing in lands on Account standing, with no way into the app', async (t) => {
     await page.goto('/signin');

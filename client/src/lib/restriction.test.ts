@@ -1,6 +1,10 @@
 import t from 'tap';
-import { RESTRICTED_CODE } from '@contract/restrictions.ts';
-import { isRestrictedAnswer, reportRestricted, setRestrictedHandler } from './restriction.ts';
+import { RESTRICTED_CODE as CONTRACT_CODE } from '@contract/restrictions.ts';
+import { isRestrictedAnswer, reportRestricted, RESTRICTED_CODE, setRestrictedHandler } from './restriction.ts';
+
+t.test("the code is the contract's", async (t) => {
+  t.equal(RESTRICTED_CODE, CONTRACT_CODE);
+});
 
 t.test('only a 403 with the restricted code is a restriction', async (t) => {
   t.ok(isRestrictedAnswer(403, { error: 'x', detail: 'y', code: RESTRICTED_CODE }));

@@ -3,7 +3,13 @@
  * not handle it one by one: the api client hands it here, and the app (providers.tsx) registers
  * where to go instead, the account standing screen.
  */
-import { RESTRICTED_CODE } from '@contract/restrictions.ts';
+
+/**
+ * The contract's RESTRICTED_CODE (server/contract/restrictions.ts), spelled out rather than
+ * imported: the bundler would put that module, with the appeal sentences the standing screen
+ * uses, in the first-load chunk beside this. restriction.test.ts holds the two equal.
+ */
+export const RESTRICTED_CODE = 'account_restricted';
 
 /** The answer is the restricted member's 403, not an ordinary refusal. */
 export function isRestrictedAnswer(status: number | undefined, body: unknown): boolean {

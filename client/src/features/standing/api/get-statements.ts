@@ -39,5 +39,7 @@ export interface StatementsAnswer {
 export const getStatements = () => api.get<StatementsAnswer>(apiPaths.statements, { toastErrors: false });
 
 export function useStatements() {
-  return useSWR<StatementsAnswer>(apiPaths.statements, getStatements);
+  // Read again when the member comes back to the tab: a suspension may have ended meanwhile, and
+  // only a new answer says so (the app turns focus revalidation off everywhere else).
+  return useSWR<StatementsAnswer>(apiPaths.statements, getStatements, { revalidateOnFocus: true });
 }

@@ -12,7 +12,8 @@
  *   sentence as sent (a window closed since the page was read), then an appeal filed and shown
  *   pending;
  * - a second moderator overturns it through the API: after a reload the screen says nothing
- *   restricts him and "Back to Betroth" leads to the app, whose profile links back here.
+ *   restricts him and "Back to Betroth" leads to the app, whose profile links back here;
+ * - a member with no decisions sees the empty state.
  * axe checks the screen and the open form; screenshots go to the screenshot folder (browser.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -208,6 +209,17 @@ t.test('a suspended member reads the statement, appeals, and is back once it is 
     await waitForPath(page, '/account/standing');
     await headline.filter({ hasText: 'Your account is in good standing' }).waitFor();
     t.pass('his profile links to the screen');
+  });
+
+  await t.test('a member with no decisions: the empty state', async (t) => {
+    const noah = await man(app, db, {}, 'noah');
+    const other = await newPhonePage(browser, baseUrl);
+    t.teardown(() => other.context.close());
+    await signIn(other.page, noah);
+    await other.page.goto('/account/standing');
+    await other.page.getByText('You have no decisions on your account.', { exact: true }).waitFor();
+    t.equal(await other.page.locator('.statement-card').count(), 0);
+    t.ok(await other.page.getByRole('link', { name: 'Back to Betroth' }).isVisible(), 'the way back');
   });
 
   await t.test('no uncaught errors in the page', async (t) => {

@@ -5,8 +5,13 @@ import { SWRConfig } from 'swr';
 import { paths } from '../config/paths.ts';
 import { setUnauthorizedHandler, swrFetcher } from '../lib/api-client.ts';
 import { AuthProvider, useAuth } from '../lib/auth.tsx';
+import { setRestrictedHandler } from '../lib/restriction.ts';
 
-/** On a 401 the api client clears storage; this clears the React state and goes to /signin. */
+/**
+ * On a 401 the api client clears storage; this clears the React state and goes to /signin. On a
+ * restricted account's 403 it goes to the standing screen, which sits outside the signed-in layout,
+ * so leaving that layout also closes the realtime socket (whose upgrade is refused too).
+ */
 function UnauthorizedBridge() {
   const { clearAuth } = useAuth();
   const navigate = useNavigate();
@@ -15,6 +20,7 @@ function UnauthorizedBridge() {
       clearAuth();
       navigate(paths.signin, { replace: true });
     });
+    setRestrictedHandler(() => navigate(paths.accountStanding, { replace: true }));
   }, [clearAuth, navigate]);
   return null;
 }

@@ -41,6 +41,7 @@ const screens = {
   moderationArea: lazyScreen(moderation, 'ModerationArea'),
   moderationQueue: lazyScreen(moderation, 'ModerationQueueRoute'),
   moderationReport: lazyScreen(moderation, 'ModerationReportRoute'),
+  accountStanding: lazyScreen(() => import('./routes/account-standing.tsx'), 'AccountStandingRoute'),
 };
 
 /** A route whose element loads on demand; `handle.preload` lets the router fetch it early. */
@@ -60,6 +61,8 @@ const routes: RouteObject[] = [
   {
     element: <AuthGuard />,
     children: [
+      // Outside the signed-in layout: a restricted member may read nothing that layout reads.
+      lazyRoute(screens.accountStanding, { path: paths.accountStanding }),
       lazyRoute(screens.signedIn, {
         children: [
           lazyRoute(screens.profileEdit, { path: paths.profileEdit }),
@@ -86,6 +89,7 @@ const routes: RouteObject[] = [
       }),
     ],
   },
+  { path: paths.accountStatements, element: <Navigate to={paths.accountStanding} replace /> },
   { path: paths.root, element: <Navigate to={paths.home} replace /> },
   { path: '*', element: <Navigate to={paths.home} replace /> },
 ];

@@ -32,6 +32,10 @@ export const paths = {
   moderationReport: (reportId: string | number) => `/moderation/reports/${reportId}`,
   /** Relative to /moderation: the area's routes are nested under it. */
   moderationReportChild: 'reports/:reportId',
+  /** Statements of reasons and appeals; where a suspended or banned member is sent. */
+  accountStanding: '/account/standing',
+  /** The address the statement emails give (server statement-text.ts): leads to the above. */
+  accountStatements: '/account/statements',
 } as const;
 
 /** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */
@@ -88,6 +92,9 @@ export const apiPaths = {
   moderationReport: (reportId: string | number) => `/moderation/reports/${reportId}/`,
   moderationClaim: (reportId: string | number) => `/moderation/reports/${reportId}/claim/`,
   moderationDecide: (reportId: string | number) => `/moderation/reports/${reportId}/decide/`,
+  /** My restriction and statements of reasons (answered to a restricted member too). */
+  statements: '/statements/',
+  appeal: (statementId: string | number) => `/statements/${statementId}/appeal/`,
 } as const;
 
 export const API_BASE = '/api/v1';

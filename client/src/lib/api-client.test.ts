@@ -3,6 +3,7 @@ import { api, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-errors.ts';
 import { AUTH_TOKEN_KEY } from './auth-storage.ts';
 import { pageClock, startEarlyRead } from './early-reads.ts';
+import { setRestrictedHandler } from './restriction.ts';
 
 // Every test here runs in the page's first moments, however long the machine took to get here.
 pageClock.sincePageStart = () => 0;
@@ -108,4 +109,14 @@ t.test('a mutation with an Idempotency-Key is sent again with the same key after
   const failure = await api.post('/match/like/', { user_id: 1 }, { toastErrors: false }).catch((error: unknown) => error);
   t.equal(failure instanceof ApiError && failure.status, 503, 'the unkeyed write answers its 503');
   t.same(sent.slice(2), [{ method: 'POST', key: null }], 'and was sent once, with no key');
+});
+
+t.test("a restricted account's 403 goes to the restriction handler, with no toast", async (t) => {
+  fakeServer(t, [{ status: 403, body: { error: 'Forbidden', detail: 'Your account is banned.', code: 'account_restricted' } }]);
+  let restricted = 0;
+  setRestrictedHandler(() => restricted++);
+  const failure = await api.get('/match/matches/').catch((error: unknown) => error);
+  t.equal(failure instanceof ApiError && failure.status, 403, 'the caller still gets the error');
+  t.equal(restricted, 1, 'the handler ran');
+  t.equal(stored.get(AUTH_TOKEN_KEY), 'tok', 'the session stays: a restricted member may still read and appeal');
 });

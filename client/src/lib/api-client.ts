@@ -2,6 +2,7 @@ import { ApiError, ERROR_MESSAGES, serverMessage } from './api-errors.ts';
 import { clearAuthStorage, getToken } from './auth-storage.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { buildUrl, type QueryParams, sendJson } from './http.ts';
+import { isRestrictedAnswer, reportRestricted } from './restriction.ts';
 import { retryDelay, shouldRetry } from './retry-policy.ts';
 import { toast } from './toast.ts';
 
@@ -36,6 +37,11 @@ function report(error: ApiError, sentToken: boolean, toastErrors: boolean): void
     clearAuthStorage();
     toast.error(ERROR_MESSAGES.sessionExpired);
     onUnauthorized();
+    return;
+  }
+  // A suspended or banned account: the app shows the standing screen, not this screen's error.
+  if (sentToken && isRestrictedAnswer(error.status, error.body)) {
+    reportRestricted();
     return;
   }
   if (!toastErrors) return;

@@ -2,6 +2,7 @@ import { paths } from '../config/paths.ts';
 import { buildUrl, fetchOnce } from './http.ts';
 import { ApiError, ERROR_MESSAGES } from './api-errors.ts';
 import { clearAuthStorage, getToken } from './auth-storage.ts';
+import { isRestrictedAnswer, reportRestricted } from './restriction.ts';
 import { toast } from './toast.ts';
 
 export interface RawRequest {
@@ -42,6 +43,7 @@ export async function rawRequest<T>(path: string, request: RawRequest): Promise<
       toast.error(ERROR_MESSAGES.sessionExpired);
       window.location.assign(paths.signin);
     }
+    if (error instanceof ApiError && token && isRestrictedAnswer(error.status, error.body)) reportRestricted();
     throw error;
   }
 }

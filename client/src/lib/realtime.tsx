@@ -2,7 +2,7 @@
  * Realtime for the whole app: one socket per signed-in tab (ws-client.ts), its pushes handed to
  * whichever components listen, and what a reconnect must refetch.
  *
- *   <RealtimeProvider>          connects while signed in; on 4001 signs the member out
+ *   <RealtimeProvider>          connects while signed in; on 4001 signs the member out (or shows a restriction)
  *   useRealtimeEvent(type, fn)  fn(data, message) for every push of that type, once per push id
  *   useRealtimeStatus()         'connecting' | 'open' | 'closed'
  *   useRealtimeSend()           send({ type: 'typing', matchId }) -> false unless open
@@ -16,10 +16,12 @@ import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import type { ClientMessage, PushData, PushMessage, PushType } from '@contract/realtime.ts';
 import { apiPaths, paths } from '../config/paths.ts';
-import { ERROR_MESSAGES } from './api-errors.ts';
+import { apiRequest } from './api-client.ts';
+import { ApiError, ERROR_MESSAGES } from './api-errors.ts';
 import { useAuth } from './auth.tsx';
 import { getToken } from './auth-storage.ts';
 import { refreshAfter, refreshCaches } from './cache.ts';
+import { isRestrictedAnswer } from './restriction.ts';
 import { matchMoments, requestMatchMomentsCheck } from './match-moments.ts';
 import { type MatchesResult, withoutMatch } from './matches.ts';
 import { toast } from './toast.ts';
@@ -61,13 +63,24 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const reconnectListeners = useRef(new Set<() => void>());
   const client = useRef<RealtimeClient | null>(null);
 
-  // The session ended on the server (4001): the same as a 401 from the API.
+  // The session ended on the server (4001): the same as a 401 from the API. A moderator's
+  // suspension or ban closes the socket with 4001 too, yet the member stays signed in to read
+  // and appeal: one read tells which, and the api client acts on its 401 or 403.
   const endSession = useRef(() => {});
   useLayoutEffect(() => {
-    endSession.current = () => {
+    const signOut = () => {
       toast.error(ERROR_MESSAGES.sessionExpired);
       clearAuth();
       navigate(paths.signin, { replace: true });
+    };
+    endSession.current = () => {
+      apiRequest(apiPaths.completeness, { toastErrors: false }).then(
+        () => client.current?.start(),
+        (error: unknown) => {
+          const handled = error instanceof ApiError && (error.status === 401 || isRestrictedAnswer(error.status, error.body));
+          if (!handled) signOut();
+        },
+      );
     };
   }, [clearAuth, navigate]);
 

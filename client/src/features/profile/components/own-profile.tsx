@@ -115,6 +115,9 @@ export function OwnProfile({ profile, verification, onSignOut, onDelete }: OwnPr
         <Link to={paths.profileEdit} className="btn btn-primary">
           Edit All
         </Link>
+        <Link to={paths.accountStanding} className="btn btn-secondary">
+          Account Standing
+        </Link>
         <button type="button" className="btn btn-secondary" onClick={onSignOut}>
           Sign Out
         </button>

@@ -41,6 +41,7 @@ const screens = {
   moderationArea: lazyScreen(moderation, 'ModerationArea'),
   moderationQueue: lazyScreen(moderation, 'ModerationQueueRoute'),
   moderationReport: lazyScreen(moderation, 'ModerationReportRoute'),
+  moderationFaces: lazyScreen(moderation, 'ModerationFacesRoute'),
 };
 
 /** A route whose element loads on demand; `handle.preload` lets the router fetch it early. */
@@ -78,6 +79,7 @@ const routes: RouteObject[] = [
                 children: [
                   lazyRoute(screens.moderationQueue, { index: true }),
                   lazyRoute(screens.moderationReport, { path: paths.moderationReportChild }),
+                  lazyRoute(screens.moderationFaces, { path: paths.moderationFacesChild }),
                 ],
               }),
             ],

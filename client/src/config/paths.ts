@@ -32,6 +32,8 @@ export const paths = {
   moderationReport: (reportId: string | number) => `/moderation/reports/${reportId}`,
   /** Relative to /moderation: the area's routes are nested under it. */
   moderationReportChild: 'reports/:reportId',
+  moderationFaces: '/moderation/faces',
+  moderationFacesChild: 'faces',
 } as const;
 
 /** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */
@@ -88,6 +90,10 @@ export const apiPaths = {
   moderationReport: (reportId: string | number) => `/moderation/reports/${reportId}/`,
   moderationClaim: (reportId: string | number) => `/moderation/reports/${reportId}/claim/`,
   moderationDecide: (reportId: string | number) => `/moderation/reports/${reportId}/decide/`,
+  moderationAppeal: (reportId: string | number) => `/moderation/reports/${reportId}/appeal/`,
+  /** Face prints matched with another account, waiting for a moderator (`cursor`, `limit`). */
+  moderationFaces: '/moderation/faces/',
+  moderationFaceDecide: (userId: string | number) => `/moderation/faces/${userId}/decide/`,
 } as const;
 
 export const API_BASE = '/api/v1';

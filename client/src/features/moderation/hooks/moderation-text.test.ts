@@ -19,7 +19,9 @@ t.test('codes become words; an unknown code is shown as it is', async (t) => {
   t.equal(stateLabel('actioned'), 'Actioned');
   t.equal(stateLabel('later_state'), 'later_state');
   t.equal(auditLabel('report.claimed'), 'Claimed');
-  t.equal(auditLabel('report.appealed'), 'report.appealed');
+  t.equal(auditLabel('report.appealed'), 'Appealed by the member');
+  t.equal(auditLabel('report.overturned'), 'Overturned on appeal');
+  t.equal(auditLabel('report.unknown'), 'report.unknown', 'a code not known yet is shown as it is');
   t.same(Object.keys(RESOLUTION_LABELS), [...RESOLUTIONS], 'a label for every resolution, mildest first');
   t.equal(RESOLUTION_LABELS.suspend_3d, 'Suspend for 3 days');
   t.ok(isResolution('ban'));

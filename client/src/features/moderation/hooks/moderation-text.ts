@@ -29,6 +29,9 @@ const AUDIT_LABELS: Readonly<Record<string, string>> = {
   'report.claimed': 'Claimed',
   'report.actioned': 'Actioned',
   'report.dismissed': 'Dismissed',
+  'report.appealed': 'Appealed by the member',
+  'report.upheld': 'Upheld on appeal',
+  'report.overturned': 'Overturned on appeal',
 };
 
 /** A code the client does not know yet is shown as it is rather than hidden. */

@@ -61,7 +61,7 @@ export function ReportScreen({ reportId, viewerId }: { reportId: string; viewerI
       <EvidenceSection report={report} />
       <ReportedRecord report={report} />
       <ReporterRecord report={report} />
-      <AuditTrail report={report} />
+      <AuditTrail report={report} viewerId={viewerId} />
     </article>
   );
 }

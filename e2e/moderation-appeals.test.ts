@@ -58,7 +58,7 @@ t.test('appeals and face matches in the moderators’ area', async (t) => {
     await page.goto('/moderation');
     const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Report ${reportId}: Harassment or hate` }) });
     await item.waitFor();
-    t.match(await item.textContent(), /StateUnder appeal/, 'back in the queue, under appeal, in words');
+    t.match(await item.textContent(), /StateUnder appeal$/, 'back in the queue, under appeal, in words, claimed by nobody');
     await item.getByRole('link').click();
     await reportHeading(page, reportId).waitFor();
     const appealRegion = page.getByRole('region', { name: "The member's appeal" });

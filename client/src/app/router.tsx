@@ -42,6 +42,7 @@ const screens = {
   moderationQueue: lazyScreen(moderation, 'ModerationQueueRoute'),
   moderationReport: lazyScreen(moderation, 'ModerationReportRoute'),
   accountStanding: lazyScreen(() => import('./routes/account-standing.tsx'), 'AccountStandingRoute'),
+  moderationFaces: lazyScreen(moderation, 'ModerationFacesRoute'),
 };
 
 /** A route whose element loads on demand; `handle.preload` lets the router fetch it early. */
@@ -81,6 +82,7 @@ const routes: RouteObject[] = [
                 children: [
                   lazyRoute(screens.moderationQueue, { index: true }),
                   lazyRoute(screens.moderationReport, { path: paths.moderationReportChild }),
+                  lazyRoute(screens.moderationFaces, { path: paths.moderationFacesChild }),
                 ],
               }),
             ],

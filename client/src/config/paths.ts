@@ -36,6 +36,8 @@ export const paths = {
   accountStanding: '/account/standing',
   /** The address the statement emails give (server statement-text.ts): leads to the above. */
   accountStatements: '/account/statements',
+  moderationFaces: '/moderation/faces',
+  moderationFacesChild: 'faces',
 } as const;
 
 /** API paths, relative to API_BASE. SWR keys are these strings, so one URL is one cache entry. */
@@ -95,6 +97,10 @@ export const apiPaths = {
   /** My restriction and statements of reasons (answered to a restricted member too). */
   statements: '/statements/',
   appeal: (statementId: string | number) => `/statements/${statementId}/appeal/`,
+  moderationAppeal: (reportId: string | number) => `/moderation/reports/${reportId}/appeal/`,
+  /** Face prints matched with another account, waiting for a moderator (`cursor`, `limit`). */
+  moderationFaces: '/moderation/faces/',
+  moderationFaceDecide: (userId: string | number) => `/moderation/faces/${userId}/decide/`,
 } as const;
 
 export const API_BASE = '/api/v1';

@@ -134,6 +134,14 @@ t.test(
       'the appeal is in the queue',
     );
 
+    const pending = await get(app, mod2, `/api/v1/moderation/reports/${reportId}/`);
+    t.match(
+      pending.json().appeal,
+      { text: 'They are my photos; I can verify.', outcome: null, decided_at: null },
+      'the report carries the appeal',
+    );
+    t.type(pending.json().appeal.created_at, 'string');
+
     const same = await decideAppeal(app, mod1, reportId, { outcome: 'overturn', reason: 'I was wrong.' });
     t.equal(same.statusCode, 403);
     t.equal(same.json().detail, 'A different moderator must decide this appeal: you took the decision it contests.');
@@ -147,6 +155,7 @@ t.test(
     });
     t.equal(overturned.statusCode, 200, overturned.body);
     t.match(overturned.json(), { state: 'overturned', reported: { live_strikes: 1 } });
+    t.match(overturned.json().appeal, { text: 'They are my photos; I can verify.', outcome: 'overturned', decided_at: String });
     t.same(await strikesOf(db, member.userId), [
       { resolution: 'warning', voided: false },
       { resolution: 'suspend_30d', voided: true },

@@ -218,6 +218,15 @@ export async function listHistory(db: Db, reportId: number): Promise<HistoryRow[
   return rows.map((row) => ({ ...row, actor_id: idOrNull(row.actor_id) }));
 }
 
+export type AppealRow = { text: string; created_at: Date; outcome: string | null; decided_at: Date | null };
+
+/** The member's appeal against the report's decision, the latest if a report ever had more than one strike. */
+export async function findReportAppeal(db: Db, reportId: number): Promise<AppealRow | null> {
+  const [row] = await db.execute<AppealRow>(sql`
+    select text, created_at, outcome, decided_at from moderation_appeals where report_id = ${reportId} order by id desc limit 1`);
+  return row ?? null;
+}
+
 export type EarlierReportRow = {
   id: number;
   category: string;

@@ -112,4 +112,12 @@ export const ReportResponse = strictObject({
       detail: Type.Object({}, { additionalProperties: true }),
     }),
   ),
+  appeal: nullable(
+    strictObject({
+      text: Type.String({ description: 'The member’s appeal, as they wrote it' }),
+      created_at: time,
+      outcome: nullable(Type.String({ description: 'upheld or overturned once decided' })),
+      decided_at: nullable(time),
+    }),
+  ),
 });

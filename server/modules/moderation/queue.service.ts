@@ -112,17 +112,20 @@ export async function readReport(deps: DbDeps, viewerId: number, reportId: numbe
   if (!row || row.reported_id === viewerId) throw notFound(MODERATION_MESSAGES.reportNotFound);
   const item = toItem(row);
   const member = { reportedId: row.reported_id, identityId: row.reported_identity_id };
-  const [evidence, others, history] = await Promise.all([
+  const [evidence, others, history, appeal] = await Promise.all([
     queries.listEvidence(deps.db, reportId),
     member.reportedId === null && member.identityId === null
       ? []
       : queries.listOtherReports(deps.db, member, reportId, OTHER_REPORTS_SHOWN),
     queries.listHistory(deps.db, reportId),
+    queries.findReportAppeal(deps.db, reportId),
   ]);
   return {
     ...item,
     evidence_snapshots: evidence.map((e) => ({ ...e, created_at: iso(e.created_at) as string })),
     other_reports: others.map((o) => ({ ...o, created_at: iso(o.created_at) as string })),
     history: history.map((h) => ({ ...h, at: iso(h.at) as string })),
+    // The member's own words: the moderator deciding the appeal has to read what it says.
+    appeal: appeal && { ...appeal, created_at: iso(appeal.created_at) as string, decided_at: iso(appeal.decided_at) },
   };
 }

@@ -75,11 +75,55 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
+/** The member's appeal against the report's decision, in their own words. */
+export interface Appeal {
+  text: string;
+  created_at: string;
+  outcome: string | null;
+  decided_at: string | null;
+}
+
 export interface ReportDetail extends QueueItem {
   evidence_snapshots: EvidenceSnapshot[];
   other_reports: OtherReport[];
   history: AuditEntry[];
+  /** Absent from a server older than the field: read as null. */
+  appeal?: Appeal | null;
 }
 
 /** The body of a decision: a dismissal, or an action with its resolution and reason. */
 export type DecideBody = { action: 'dismiss' } | { action: 'act'; resolution: Resolution; reason: string };
+
+export type AppealOutcome = 'uphold' | 'overturn';
+
+/** The body of an appeal's decision (POST /moderation/reports/:id/appeal/). */
+export interface AppealBody {
+  outcome: AppealOutcome;
+  reason: string;
+}
+
+/** An account in the face queue (face-review.schemas.ts, FaceQueueResponse). */
+export interface FaceAccount {
+  user_id: number;
+  username: string | null;
+  photo1_url: string | null;
+}
+
+export interface FaceItem extends FaceAccount {
+  /** The account whose verified face this one matched; null once that account is gone. */
+  matched: FaceAccount | null;
+  created_at: string;
+  age_seconds: number;
+}
+
+export interface FacePage {
+  items: FaceItem[];
+  next_cursor: number | null;
+}
+
+export type FaceOutcome = 'distinct' | 'same_person';
+
+export interface FaceDecisionBody {
+  outcome: FaceOutcome;
+  reason: string;
+}

@@ -2,7 +2,7 @@ import type { AuditEntry, ReportDetail } from '../api/types.ts';
 import { actorName, auditLabel, resolutionLabel, stateLabel, timeText } from '../hooks/moderation-text.ts';
 
 /** Every transition of the report, oldest first, with who made it and, for an action, the reason given. */
-export function AuditTrail({ report }: { report: ReportDetail }) {
+export function AuditTrail({ report, viewerId }: { report: ReportDetail; viewerId?: number }) {
   return (
     <section className="mod-section" aria-labelledby="mod-audit-title">
       <h2 id="mod-audit-title">Audit trail</h2>
@@ -13,7 +13,7 @@ export function AuditTrail({ report }: { report: ReportDetail }) {
           {report.history.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
               <p>
-                <strong>{auditLabel(entry.action)}</strong> by {actorName(entry, report)}, {timeText(entry.at)}
+                <strong>{auditLabel(entry.action)}</strong> by {actorName(entry, report, viewerId)}, {timeText(entry.at)}
                 {entry.from_state && entry.to_state ? ` (${stateLabel(entry.from_state)} to ${stateLabel(entry.to_state)})` : ''}
               </p>
               <AuditDetail entry={entry} />

@@ -44,7 +44,8 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
           <dt>State</dt>
           <dd>
             {stateLabel(item.state)}
-            {item.assignee ? `, claimed by ${item.assignee.username}` : ''}
+            {/* An appealed report keeps the assignee of the decision it contests: not who holds it now. */}
+            {item.assignee && item.state === 'in_review' ? `, claimed by ${item.assignee.username}` : ''}
           </dd>
         </div>
       </dl>

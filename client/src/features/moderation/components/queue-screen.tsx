@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-errors.ts';
 import { useModerationQueue } from '../api/get-queue.ts';
 import { useModeratorAccess } from '../api/probe-moderator.ts';
 import { hasMorePages, queueCountText, queueItems } from '../hooks/queue-pages.ts';
+import { AreaNav } from './area-nav.tsx';
 import { QueueItemCard } from './queue-item.tsx';
 
 export const QUEUE_LOAD_FAILED = 'The queue could not be loaded. Please try again.';
@@ -53,8 +54,9 @@ export function QueueScreen() {
 
   return (
     <section className="page mod-page" aria-labelledby="mod-queue-title" aria-busy={isValidating || undefined}>
+      <AreaNav />
       <h1 id="mod-queue-title">Moderation queue</h1>
-      <p className="mod-lead">Critical reports first, then the oldest.</p>
+      <p className="mod-lead">Critical reports first, then the oldest; appealed decisions come back here.</p>
       {body}
       <p className="mod-count" role="status">
         {pages ? queueCountText(items.length, more) : ''}

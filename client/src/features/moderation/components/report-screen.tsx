@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-errors.ts';
 import { useModerationReport } from '../api/get-report.ts';
+import { AppealSection } from './appeal-section.tsx';
 import { AuditTrail } from './audit-trail.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { EvidenceSection } from './evidence-section.tsx';
@@ -14,7 +15,7 @@ export const REPORT_NOT_FOUND = 'Report not found. It may be about you, or the l
 
 /**
  * /moderation/reports/:id: the report in full, then what a decision needs, in reading order: the
- * summary, the decision (claim, then dismiss or act), the evidence, both members' records and the
+ * summary, the member's appeal if any, the decision (claim, then dismiss or act; or decide the appeal), the evidence, both members' records and the
  * audit trail. `viewerId` is the signed-in member's user id when known: the decision form shows
  * only to the moderator who claimed the report.
  */
@@ -55,11 +56,12 @@ export function ReportScreen({ reportId, viewerId }: { reportId: string; viewerI
     <article className="page mod-page" aria-labelledby="mod-report-title">
       {back}
       <ReportSummary report={report} />
+      <AppealSection report={report} />
       <DecisionPanel report={report} viewerId={viewerId} />
       <EvidenceSection report={report} />
       <ReportedRecord report={report} />
       <ReporterRecord report={report} />
-      <AuditTrail report={report} />
+      <AuditTrail report={report} viewerId={viewerId} />
     </article>
   );
 }

@@ -2,6 +2,9 @@ import t from 'tap';
 import { ApiError, ERROR_MESSAGES } from '@/lib/api-errors.ts';
 import {
   actBody,
+  APPEAL_REASON_REQUIRED,
+  appealBody,
+  appealDecidedSentence,
   decidedSentence,
   DISMISS_BODY,
   failureSentence,
@@ -45,4 +48,12 @@ t.test('the status line after a decision', async (t) => {
   t.equal(decidedSentence(DISMISS_BODY), 'The report is dismissed.');
   t.equal(decidedSentence(actBody('suspend_3d', 'x')), 'The report is actioned: a 3-day suspension.');
   t.equal(decidedSentence(actBody('ban', 'x')), 'The report is actioned: a ban.');
+});
+
+t.test('an appeal: its own missing-reason sentence, a trimmed body, the outcome in words', async (t) => {
+  t.same(reasonCount(' ', APPEAL_REASON_REQUIRED), { text: '0 / 1000', problem: APPEAL_REASON_REQUIRED });
+  t.same(reasonCount('x'.repeat(1001), APPEAL_REASON_REQUIRED).problem, REASON_TOO_LONG);
+  t.same(appealBody('overturn', ' Verified. '), { outcome: 'overturn', reason: 'Verified.' });
+  t.match(appealDecidedSentence({ outcome: 'uphold', reason: 'x' }), /upheld/);
+  t.match(appealDecidedSentence({ outcome: 'overturn', reason: 'x' }), /overturned/);
 });

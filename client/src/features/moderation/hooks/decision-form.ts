@@ -4,7 +4,7 @@
  */
 import type { Resolution } from '@contract/reports.ts';
 import { ApiError, ERROR_MESSAGES, serverMessage } from '@/lib/api-errors.ts';
-import type { DecideBody } from '../api/types.ts';
+import type { AppealBody, AppealOutcome, DecideBody } from '../api/types.ts';
 
 /**
  * Longest reason, in code points after trimming: the server's REASON_MAX_LENGTH
@@ -19,10 +19,10 @@ export const REASON_TOO_LONG = `A reason can be at most ${REASON_MAX_LENGTH} cha
 /** A reason's length as the server measures it: code points of the trimmed text. */
 export const reasonLength = (reason: string): number => [...reason.trim()].length;
 
-/** '12 / 1000', and what is wrong with the reason, if anything. */
-export function reasonCount(reason: string): { text: string; problem: string | null } {
+/** '12 / 1000', and what is wrong with the reason, if anything (`required`: said when it is empty). */
+export function reasonCount(reason: string, required = REASON_REQUIRED): { text: string; problem: string | null } {
   const used = reasonLength(reason);
-  const problem = used === 0 ? REASON_REQUIRED : used > REASON_MAX_LENGTH ? REASON_TOO_LONG : null;
+  const problem = used === 0 ? required : used > REASON_MAX_LENGTH ? REASON_TOO_LONG : null;
   return { text: `${used} / ${REASON_MAX_LENGTH}`, problem };
 }
 
@@ -54,3 +54,14 @@ const ACTION_WORDS: Readonly<Record<Resolution, string>> = {
   suspend_30d: 'a 30-day suspension',
   ban: 'a ban',
 };
+
+export const APPEAL_REASON_REQUIRED = 'Give a reason for the outcome (it is quoted to the member).';
+export const APPEAL_OUTCOME_REQUIRED = 'Choose Uphold or Overturn.';
+
+export const appealBody = (outcome: AppealOutcome, reason: string): AppealBody => ({ outcome, reason: reason.trim() });
+
+/** What the status line says once an appeal's outcome is recorded. */
+export const appealDecidedSentence = (body: AppealBody): string =>
+  body.outcome === 'uphold'
+    ? 'The appeal is decided: the decision is upheld.'
+    : 'The appeal is decided: the decision is overturned and its strike voided.';

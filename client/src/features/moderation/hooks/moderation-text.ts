@@ -29,6 +29,9 @@ const AUDIT_LABELS: Readonly<Record<string, string>> = {
   'report.claimed': 'Claimed',
   'report.actioned': 'Actioned',
   'report.dismissed': 'Dismissed',
+  'report.appealed': 'Appealed',
+  'report.upheld': 'Upheld on appeal',
+  'report.overturned': 'Overturned on appeal',
 };
 
 /** A code the client does not know yet is shown as it is rather than hidden. */
@@ -55,11 +58,21 @@ export const memberName = (username: string | null): string => username ?? 'Dele
 
 export const strikesText = (live: number): string => plural(live, 'live strike');
 
-/** Who wrote an audit row, named from what the report itself says about its people. */
-export function actorName(entry: Pick<AuditEntry, 'actor_id'>, item: Pick<QueueItem, 'reporter' | 'assignee'>): string {
+/**
+ * Who wrote an audit row, named from what the report itself says about its people; `viewerId` (the
+ * signed-in moderator) is "you": the report names no moderator but its assignee, and the one who
+ * decided an appeal is another.
+ */
+export function actorName(
+  entry: Pick<AuditEntry, 'actor_id'>,
+  item: Pick<QueueItem, 'reporter' | 'assignee' | 'reported'>,
+  viewerId?: number,
+): string {
   if (entry.actor_id === null) return 'The system';
   if (entry.actor_id === item.assignee?.user_id) return item.assignee.username;
   if (entry.actor_id === item.reporter.user_id) return `${memberName(item.reporter.username)} (reporter)`;
+  if (entry.actor_id === item.reported.user_id) return `${memberName(item.reported.username)} (reported member)`;
+  if (entry.actor_id === viewerId) return 'you';
   return `User ${entry.actor_id}`;
 }
 

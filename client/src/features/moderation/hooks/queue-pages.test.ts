@@ -56,4 +56,12 @@ t.test('the cached queue after a claim or a decision', async (t) => {
     'a decided report leaves the queue',
   );
   t.equal(decided?.[0].next_cursor, 2, 'the cursor stays: the server continues after that report, decided or not');
+  const appealed = withReport(pages, { ...item(1), state: 'appealed', appeal: { text: 'no' } } as QueueItem);
+  t.same(appealed?.[0].items, [{ id: 1, state: 'appealed' }, { id: 2 }], 'an appealed report stays, without its appeal');
+  const overturned = withReport(pages, { ...item(1), state: 'overturned' } as QueueItem);
+  t.same(
+    overturned?.[0].items.map((i) => i.id),
+    [2],
+    'a decided appeal leaves the queue',
+  );
 });

@@ -43,6 +43,9 @@ export function queueCountText(shown: number, more: boolean): string {
   return more ? `Showing ${reports}; more are waiting.` : `Showing ${reports}, all that are waiting.`;
 }
 
+/** The states the queue lists: a report to claim, one being reviewed, one whose member appealed. */
+export const isWaiting = (state: string): boolean => state === 'open' || state === 'in_review' || state === 'appealed';
+
 /**
  * The cached queue after a claim or decision on `report` (the full answer): still waiting, its item
  * is replaced (state, assignee); decided, it leaves. So the queue is right the moment the moderator
@@ -50,15 +53,15 @@ export function queueCountText(shown: number, more: boolean): string {
  */
 export function withReport(pages: readonly QueuePage[] | undefined, report: QueueItem): QueuePage[] | undefined {
   if (!pages) return undefined;
-  const waiting = report.state === 'open' || report.state === 'in_review';
+  const waiting = isWaiting(report.state);
   return pages.map((page) => ({
     ...page,
     items: page.items.flatMap((item) => (item.id !== report.id ? [item] : waiting ? [{ ...item, ...queueFields(report) }] : [])),
   }));
 }
 
-/** The queue item's own fields of a full report (the evidence, other reports and history left out). */
+/** The queue item's own fields of a full report (the evidence, other reports, history and appeal left out). */
 function queueFields(report: QueueItem): QueueItem {
-  const { evidence_snapshots: _s, other_reports: _o, history: _h, ...item } = report as QueueItem & Record<string, unknown>;
+  const { evidence_snapshots: _s, other_reports: _o, history: _h, appeal: _a, ...item } = report as QueueItem & Record<string, unknown>;
   return item as QueueItem;
 }

@@ -4,17 +4,18 @@ import { unstable_serialize } from 'swr/infinite';
 import { apiPaths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-errors.ts';
 import { claimReport } from '../api/claim-report.ts';
+import { decideAppeal as postAppeal } from '../api/decide-appeal.ts';
 import { decideReport } from '../api/decide-report.ts';
-import type { DecideBody, QueuePage, ReportDetail } from '../api/types.ts';
-import { decidedSentence, failureSentence } from './decision-form.ts';
+import type { AppealBody, DecideBody, QueuePage, ReportDetail } from '../api/types.ts';
+import { appealDecidedSentence, decidedSentence, failureSentence } from './decision-form.ts';
 import { queuePageKey, withReport } from './queue-pages.ts';
 
-export type PendingAction = 'claim' | 'decide' | null;
+export type PendingAction = 'claim' | 'decide' | 'appeal' | null;
 
 export const CLAIMED = 'You claimed this report. You can now dismiss it or act on it.';
 
 /**
- * Claim and decide for the open report: one request at a time, the answer (the report in full)
+ * Claim, decide and decide an appeal for the open report: one request at a time, the answer (the report in full)
  * put in SWR's cache and read again (and the queue's cached pages brought in line with it), a sentence for the status line on success, the server's own
  * sentence for the alert on a refusal. After a refusal the report is read again too: a 409 means
  * it changed under the moderator (claimed or decided by someone else), and the screen should say how.
@@ -62,5 +63,10 @@ export function useReportActions(reportId: number) {
     [run, reportId],
   );
 
-  return { claim, decide, pending, error, status };
+  const decideAppeal = useCallback(
+    (body: AppealBody) => run('appeal', () => postAppeal(reportId, body), appealDecidedSentence(body)),
+    [run, reportId],
+  );
+
+  return { claim, decide, decideAppeal, pending, error, status };
 }

@@ -3,6 +3,7 @@ import { RESOLUTIONS, type Resolution } from '@contract/reports.ts';
 import type { DecideBody } from '../api/types.ts';
 import { actBody, DISMISS_BODY, reasonCount, REASON_REQUIRED } from '../hooks/decision-form.ts';
 import { isResolution, RESOLUTION_LABELS } from '../hooks/moderation-text.ts';
+import { ReasonField } from './reason-field.tsx';
 
 interface ActFormProps {
   recommended: Resolution;
@@ -62,30 +63,15 @@ export function ActForm({ recommended, busy, onDecide, focusFirst = false }: Act
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-reason`} className="field-label">
-            Reason (the member will read it)
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className={shown ? 'input mod-reason input-invalid' : 'input mod-reason'}
-            rows={5}
-            value={reason}
-            required
-            aria-invalid={shown ? true : undefined}
-            aria-describedby={`${id}-count${shown ? ` ${id}-problem` : ''}`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <p id={`${id}-count`} className={count.problem && shown ? 'mod-count-chars is-over' : 'mod-count-chars'}>
-            {count.text}
-            <span className="visually-hidden"> characters</span>
-          </p>
-          {shown ? (
-            <p id={`${id}-problem`} className="field-error" role="alert">
-              {shown}
-            </p>
-          ) : null}
-        </div>
+        <ReasonField
+          id={id}
+          label="Reason (the member will read it)"
+          rows={5}
+          reason={reason}
+          countText={count.text}
+          problem={shown}
+          onChange={setReason}
+        />
         <div className="mod-actions">
           <button type="button" className="btn btn-secondary" onClick={() => void onDecide(DISMISS_BODY)}>
             Dismiss report

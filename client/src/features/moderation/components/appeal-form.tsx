@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AppealBody, AppealOutcome } from '../api/types.ts';
 import { APPEAL_OUTCOME_REQUIRED, APPEAL_REASON_REQUIRED, appealBody, reasonCount } from '../hooks/decision-form.ts';
+import { ReasonField } from './reason-field.tsx';
 
 const OUTCOMES: ReadonlyArray<{ value: AppealOutcome; label: string; hint: string }> = [
   { value: 'uphold', label: 'Uphold', hint: 'the decision and its strike stand' },
@@ -61,30 +62,15 @@ export function AppealForm({ busy, onDecide }: AppealFormProps) {
             </p>
           ) : null}
         </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-reason`} className="field-label">
-            Reason (the member will read it)
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className={reasonShown ? 'input mod-reason input-invalid' : 'input mod-reason'}
-            rows={5}
-            value={reason}
-            required
-            aria-invalid={reasonShown ? true : undefined}
-            aria-describedby={`${id}-count${reasonShown ? ` ${id}-problem` : ''}`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <p id={`${id}-count`} className={reasonShown ? 'mod-count-chars is-over' : 'mod-count-chars'}>
-            {count.text}
-            <span className="visually-hidden"> characters</span>
-          </p>
-          {reasonShown ? (
-            <p id={`${id}-problem`} className="field-error" role="alert">
-              {reasonShown}
-            </p>
-          ) : null}
-        </div>
+        <ReasonField
+          id={id}
+          label="Reason (the member will read it)"
+          rows={5}
+          reason={reason}
+          countText={count.text}
+          problem={reasonShown}
+          onChange={setReason}
+        />
         <div className="mod-actions">
           <button type="submit" className="btn btn-primary">
             Decide the appeal

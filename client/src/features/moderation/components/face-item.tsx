@@ -4,6 +4,7 @@ import type { FaceAccount, FaceDecisionBody, FaceItem, FaceOutcome } from '../ap
 import { reasonCount } from '../hooks/decision-form.ts';
 import { FACE_OUTCOME_LABELS, FACE_OUTCOME_REQUIRED, FACE_OUTCOMES, FACE_REASON_REQUIRED, faceBody } from '../hooks/face-review.ts';
 import { ageText, memberName } from '../hooks/moderation-text.ts';
+import { ReasonField } from './reason-field.tsx';
 
 interface FaceItemProps {
   item: FaceItem;
@@ -85,30 +86,7 @@ export function FaceItemCard({ item, busy, onDecide }: FaceItemProps) {
               </p>
             ) : null}
           </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-reason`} className="field-label">
-              Reason
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              className={reasonShown ? 'input mod-reason input-invalid' : 'input mod-reason'}
-              rows={3}
-              value={reason}
-              required
-              aria-invalid={reasonShown ? true : undefined}
-              aria-describedby={`${id}-count${reasonShown ? ` ${id}-problem` : ''}`}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <p id={`${id}-count`} className={reasonShown ? 'mod-count-chars is-over' : 'mod-count-chars'}>
-              {count.text}
-              <span className="visually-hidden"> characters</span>
-            </p>
-            {reasonShown ? (
-              <p id={`${id}-problem`} className="field-error" role="alert">
-                {reasonShown}
-              </p>
-            ) : null}
-          </div>
+          <ReasonField id={id} label="Reason" rows={3} reason={reason} countText={count.text} problem={reasonShown} onChange={setReason} />
           <div className="mod-actions">
             <button type="submit" className="btn btn-primary">
               {busy ? 'Deciding...' : 'Decide'}

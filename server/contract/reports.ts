@@ -60,3 +60,12 @@ export const CRITICAL_CATEGORIES = [
 /** What a moderator may do to a reported member, mildest first. */
 export const RESOLUTIONS = ['warning', 'suspend_3d', 'suspend_7d', 'suspend_30d', 'ban'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
+
+/**
+ * The reason a moderator gives with a decision (quoted to the member in the statement of reasons):
+ * its longest length in code points after trimming, and the two sentences the server's 400 and
+ * the moderators' form both say.
+ */
+export const REASON_MAX_LENGTH = 1000;
+export const REASON_REQUIRED = 'Give a reason for the action (it is quoted to the member).';
+export const REASON_TOO_LONG = `A reason can be at most ${REASON_MAX_LENGTH} characters.`;

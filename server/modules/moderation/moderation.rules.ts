@@ -1,7 +1,14 @@
 /** The queue's judgements, pure: critical categories, the strike ladder, a reporter's weight. */
-import { CRITICAL_CATEGORIES, RESOLUTIONS, type Resolution } from '../../contract/reports.ts';
+import {
+  CRITICAL_CATEGORIES,
+  REASON_MAX_LENGTH,
+  REASON_REQUIRED,
+  REASON_TOO_LONG,
+  RESOLUTIONS,
+  type Resolution,
+} from '../../contract/reports.ts';
 
-export { CRITICAL_CATEGORIES, RESOLUTIONS, type Resolution };
+export { CRITICAL_CATEGORIES, REASON_MAX_LENGTH, RESOLUTIONS, type Resolution };
 
 export const isCritical = (category: string) => (CRITICAL_CATEGORIES as readonly string[]).includes(category);
 
@@ -38,16 +45,13 @@ export function isLowWeight(resolved: number, dismissed: number): boolean {
   return resolved >= LOW_WEIGHT_MIN_RESOLVED && dismissed >= LOW_WEIGHT_DISMISSED_SHARE * resolved;
 }
 
-/** Longest reason a moderator may give, in characters (code points) after trimming. */
-export const REASON_MAX_LENGTH = 1000;
-
 export const MODERATION_MESSAGES = {
   onlyAssignee: 'Only the moderator who claimed this report can decide it.',
   ownReport: "You can't review a report you filed.",
   reportNotFound: 'Report not found.',
   memberGone: 'The reported member has deleted their account, so no action can be taken on it. Dismiss the report instead.',
-  reasonRequired: 'Give a reason for the action (it is quoted to the member).',
-  reasonTooLong: `A reason can be at most ${REASON_MAX_LENGTH} characters.`,
+  reasonRequired: REASON_REQUIRED,
+  reasonTooLong: REASON_TOO_LONG,
   reasonControl: 'A reason cannot contain control characters (only line breaks).',
   resolutionRequired: 'Choose the action to take: warning, suspend_3d, suspend_7d, suspend_30d or ban.',
   dismissTakesNothing: 'A dismissal takes no resolution and no reason.',

@@ -2,19 +2,13 @@
  * The decision form's pure rules: the reason's count and limits (the server's own measure), the
  * body sent, and the sentence a refusal shows. No React (decision-form.test.ts).
  */
-import type { Resolution } from '@contract/reports.ts';
+import { REASON_MAX_LENGTH, REASON_REQUIRED, REASON_TOO_LONG, type Resolution } from '@contract/reports.ts';
 import { ApiError, ERROR_MESSAGES, serverMessage } from '@/lib/api-errors.ts';
 import type { AppealBody, AppealOutcome, DecideBody } from '../api/types.ts';
 
-/**
- * Longest reason, in code points after trimming: the server's REASON_MAX_LENGTH
- * (server/modules/moderation/moderation.rules.ts), which a feature may not import. The server
- * checks it again; this only keeps the moderator from sending what it would refuse.
- */
-export const REASON_MAX_LENGTH = 1000;
-
-export const REASON_REQUIRED = 'Give a reason for the action (it is quoted to the member).';
-export const REASON_TOO_LONG = `A reason can be at most ${REASON_MAX_LENGTH} characters.`;
+// The limit and sentences are the server's own (the shared contract); the server checks again,
+// this only keeps the moderator from sending what it would refuse.
+export { REASON_MAX_LENGTH, REASON_REQUIRED, REASON_TOO_LONG };
 
 /** A reason's length as the server measures it: code points of the trimmed text. */
 export const reasonLength = (reason: string): number => [...reason.trim()].length;

@@ -262,6 +262,10 @@ export class OutboxRelay {
    * the handlers' queues load again at the next start.
    */
   private async passWithoutTransaction(): Promise<Outcome> {
+    return oneAtATime(this.options.transport, () => this.claimAndHandOver());
+  }
+
+  private async claimAndHandOver(): Promise<Outcome> {
     const { db, transport, batchSize } = this.options;
     const claim = await claimUnpublished(db, batchSize);
     if (claim.blocked) return 'blocked';
@@ -285,4 +289,23 @@ export class OutboxRelay {
       this.options.log.warn({ err: error }, 'outbox relay: prune failed');
     }
   }
+}
+
+/**
+ * Passes of the relays that hand over to the same bus, one at a time. Without a transaction, a
+ * claim commits before its hand-off; two relays of one process (tests start two, and a process
+ * may restart its relay) could then hand over in the opposite order of their claims, because
+ * their answers come back on different connections in any order. Queued here, a second relay's
+ * claim starts only once the first one's rows are on the bus.
+ */
+const passesByTransport = new WeakMap<object, Promise<unknown>>();
+
+function oneAtATime<T>(transport: object, pass: () => Promise<T>): Promise<T> {
+  const previous = passesByTransport.get(transport) ?? Promise.resolve();
+  const next = previous.then(pass, pass);
+  passesByTransport.set(
+    transport,
+    next.catch(() => {}),
+  );
+  return next;
 }

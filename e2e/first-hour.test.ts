@@ -22,6 +22,7 @@ import { fakeCameraArgs, writeFakeCameraVideo } from './fake-camera.ts';
 import { brokenWords, horizontalOverflow, offScreen } from './layout.ts';
 import { fixtureImage, PASSWORD, photosSection, REVIEW_TIMEOUT, seriousViolations, signUpInBrowser, toastWith } from './photo-helpers.ts';
 import { signIn } from './sign-in.ts';
+import { until } from './until.ts';
 
 /** face-api loads in the page, the member makes three movements, then the worker reads every frame. */
 const SCAN_TIMEOUT = 120_000;
@@ -145,6 +146,9 @@ t.test('completing the profile opens discovery with cards, with no discovery rea
     await page.goto('/profile/edit');
     await page.getByRole('heading', { name: 'Edit Profile', level: 1 }).waitFor();
     const weight = page.getByLabel(/^Weight \(lb\)/);
+    // The heading comes before the form is filled from the profile read; on a busy machine the
+    // field can still be empty at this instant, so wait (bounded) for the read to arrive.
+    await until(async () => (await weight.inputValue()) !== '', 10_000, 'the form filled from the profile');
     t.equal(await weight.inputValue(), '135', 'the form shows the pounds typed');
     await page.getByRole('button', { name: 'Metric (cm, kg)' }).click();
     t.equal(await page.getByLabel(/^Weight \(kg\)/).inputValue(), '61', 'stored as 61 kg');

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { RESOLUTIONS, type Resolution } from '@contract/reports.ts';
 import type { DecideBody } from '../api/types.ts';
-import { actBody, DISMISS_BODY, reasonCount, REASON_REQUIRED } from '../hooks/decision-form.ts';
+import { actBody, DISMISS_BODY } from '../hooks/decision-form.ts';
 import { isResolution, RESOLUTION_LABELS } from '../hooks/moderation-text.ts';
 import { ReasonField } from './reason-field.tsx';
+import { useReason } from '../hooks/use-reason.ts';
 
 interface ActFormProps {
   recommended: Resolution;
@@ -26,14 +27,11 @@ export function ActForm({ recommended, busy, onDecide, focusFirst = false }: Act
     if (focusFirst) first.current?.focus();
   }, [focusFirst]);
   const [resolution, setResolution] = useState<Resolution>(recommended);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const count = reasonCount(reason);
-  const shown = count.problem === REASON_REQUIRED && !tried ? null : count.problem;
+  const { reason, setReason, markTried, count, shown } = useReason();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
+    markTried();
     if (busy || count.problem) return;
     void onDecide(actBody(resolution, reason));
   };

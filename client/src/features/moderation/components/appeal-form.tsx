@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { AppealBody, AppealOutcome } from '../api/types.ts';
-import { APPEAL_OUTCOME_REQUIRED, APPEAL_REASON_REQUIRED, appealBody, reasonCount } from '../hooks/decision-form.ts';
+import { APPEAL_OUTCOME_REQUIRED, APPEAL_REASON_REQUIRED, appealBody } from '../hooks/decision-form.ts';
 import { ReasonField } from './reason-field.tsx';
+import { useReason } from '../hooks/use-reason.ts';
 
 const OUTCOMES: ReadonlyArray<{ value: AppealOutcome; label: string; hint: string }> = [
   { value: 'uphold', label: 'Uphold', hint: 'the decision and its strike stand' },
@@ -21,15 +22,12 @@ interface AppealFormProps {
 export function AppealForm({ busy, onDecide }: AppealFormProps) {
   const id = useId();
   const [outcome, setOutcome] = useState<AppealOutcome | null>(null);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const count = reasonCount(reason, APPEAL_REASON_REQUIRED);
-  const reasonShown = count.problem === APPEAL_REASON_REQUIRED && !tried ? null : count.problem;
+  const { reason, setReason, tried, markTried, count, shown: reasonShown } = useReason(APPEAL_REASON_REQUIRED);
   const outcomeShown = tried && outcome === null ? APPEAL_OUTCOME_REQUIRED : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
+    markTried();
     if (busy || count.problem || outcome === null) return;
     void onDecide(appealBody(outcome, reason));
   };

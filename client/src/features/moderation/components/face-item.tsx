@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PLACEHOLDER_PHOTO } from '@/config/paths.ts';
 import type { FaceAccount, FaceDecisionBody, FaceItem, FaceOutcome } from '../api/types.ts';
-import { reasonCount } from '../hooks/decision-form.ts';
 import { FACE_OUTCOME_LABELS, FACE_OUTCOME_REQUIRED, FACE_OUTCOMES, FACE_REASON_REQUIRED, faceBody } from '../hooks/face-review.ts';
 import { ageText, memberName } from '../hooks/moderation-text.ts';
 import { ReasonField } from './reason-field.tsx';
+import { useReason } from '../hooks/use-reason.ts';
 
 interface FaceItemProps {
   item: FaceItem;
@@ -42,15 +42,12 @@ export function FaceItemCard({ item, busy, onDecide }: FaceItemProps) {
   const name = memberName(item.username);
   const matchedName = item.matched ? memberName(item.matched.username) : 'an account since deleted';
   const [outcome, setOutcome] = useState<FaceOutcome | null>(null);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const count = reasonCount(reason, FACE_REASON_REQUIRED);
-  const reasonShown = count.problem === FACE_REASON_REQUIRED && !tried ? null : count.problem;
+  const { reason, setReason, tried, markTried, count, shown: reasonShown } = useReason(FACE_REASON_REQUIRED);
   const outcomeShown = tried && outcome === null ? FACE_OUTCOME_REQUIRED : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
+    markTried();
     if (busy || count.problem || outcome === null) return;
     void onDecide(item.user_id, name, faceBody(outcome, reason));
   };
